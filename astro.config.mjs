@@ -1,0 +1,37 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import node from '@astrojs/node';
+
+const site = process.env.SITE_URL ?? 'http://localhost:4321';
+
+/**
+ * The Node adapter in middleware mode, with its server entrypoint swapped for
+ * ours: it exports the Astro app itself, so that our front server renders into
+ * a Web Response it can cache, instead of a handler that writes to a socket.
+ */
+function frontAdapter() {
+  const adapter = node({ mode: 'middleware' });
+  const configDone = adapter.hooks['astro:config:done'];
+  const entrypoint = fileURLToPath(new URL('./src/server/front/astro-entry.ts', import.meta.url));
+  adapter.hooks['astro:config:done'] = (options) =>
+    configDone?.({
+      ...options,
+      setAdapter: (settings) => options.setAdapter({ ...settings, serverEntrypoint: entrypoint }),
+    });
+  return adapter;
+}
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'ignore',
+  adapter: frontAdapter(),
+  integrations: [mdx()],
+  session: false,
+  // Astro's check covers form bodies only; the write guard checks Origin on every write itself.
+  security: { checkOrigin: false },
+  devToolbar: { enabled: false },
+  build: { format: 'directory', inlineStylesheets: 'always' },
+});

@@ -1,0 +1,51 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { encodeBody } from '../src/server/front/encoding.ts';
+import { isCompressible, mediaTypeOf } from '../src/server/front/media-types.ts';
+
+/** Files the build's output depends on: a newer one than the build means build again. */
+const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+/** The build is complete once this file exists; its time is the build's. */
+export const BUILD_MARK = 'dist/server/entry.mjs';
+
+async function newestModification(root: string, path: string): Promise<number> {
+  const info = await stat(join(root, path)).catch(() => undefined);
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  const entries = await readdir(join(root, path), { recursive: true });
+  const times = await Promise.all(entries.map(async (entry) => (await stat(join(root, path, entry))).mtimeMs));
+  return Math.max(info.mtimeMs, ...times);
+}
+
+/** Whether `dist/` is missing or older than any source. */
+export async function buildIsStale(root: string): Promise<boolean> {
+  const built = await stat(join(root, BUILD_MARK)).catch(() => undefined);
+  if (!built) return true;
+  const newest = Math.max(...(await Promise.all(SOURCES.map((path) => newestModification(root, path)))));
+  return newest > built.mtimeMs;
+}
+
+/** Writes `.br` and `.gz` beside every compressible built file, at the best quality: it is done once. */
+async function precompress(clientDir: string): Promise<void> {
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name) && isCompressible(mediaTypeOf(entry.name)))
+    .map((entry) => join(entry.parentPath, entry.name));
+  for (const file of files) {
+    const bodies = encodeBody(await readFile(file), 11);
+    if (bodies.br) await writeFile(`${file}.br`, bodies.br);
+    if (bodies.gzip) await writeFile(`${file}.gz`, bodies.gzip);
+  }
+}
+
+/** `astro build`, then the precompressed files the front server serves. */
+export async function buildSite(root: string): Promise<void> {
+  process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+  const { build } = await import('astro');
+  await build({ root });
+  await precompress(join(root, 'dist', 'client'));
+}
+
+if (import.meta.main) {
+  await buildSite(process.cwd());
+}

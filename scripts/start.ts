@@ -1,0 +1,23 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { listenHost, listenPort, siteUrl } from '../src/server/config.ts';
+import { createFrontServer, type AstroApp } from '../src/server/front/server.ts';
+import { BUILD_MARK, buildIsStale, buildSite } from './build-site.ts';
+
+const root = process.cwd();
+if (await buildIsStale(root)) {
+  console.log('Building the site first: dist/ is missing or older than the sources.');
+  await buildSite(root);
+}
+
+const { app } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as { app: AstroApp };
+const server = await createFrontServer({ app, clientDir: join(root, 'dist', 'client'), site: siteUrl() });
+server.listen(listenPort(), listenHost(), () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : listenPort();
+  console.log(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}

@@ -1,0 +1,9 @@
+import { defineMiddleware } from 'astro:middleware';
+import { withApiFrame } from './server/http/api-frame.ts';
+
+// Content negotiation and static headers live in the front server (src/server/front),
+// which also sees the prerendered pages that middleware never does at run time.
+export const onRequest = defineMiddleware(({ url }, next) => {
+  const { pathname } = url;
+  return pathname === '/api' || pathname.startsWith('/api/') ? withApiFrame(next) : next();
+});

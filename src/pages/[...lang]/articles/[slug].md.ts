@@ -1,0 +1,12 @@
+import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
+import { readingTime } from '../../../server/articles/reading-time.ts';
+import { articleStaticPaths } from '../../../site/content.ts';
+import { articleMeta } from '../../../site/format.ts';
+import { articleTwin } from '../../../site/markdown-twins.ts';
+import { markdown } from '../../../site/markdown-response.ts';
+
+export const prerender = true;
+export const getStaticPaths = articleStaticPaths satisfies GetStaticPaths;
+
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props: { entry, lang } }) =>
+  markdown(articleTwin(entry.data.title, articleMeta(entry.data.date, readingTime(entry.body ?? '', lang), lang), entry.body ?? ''));

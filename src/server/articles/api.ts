@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '../../i18n/languages.ts';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { cacheableJson, jsonError } from '../http/json.ts';
+import type { Article, ArticleItem, PublishedView } from './catalog.ts';
+import { SLUG_PATTERN } from './source.ts';
+
+/** The query of GET /api/articles. An unknown `lang` falls back to English rather than failing. */
+export const articlesQuery = z.object({
+  slug: z.string().regex(SLUG_PATTERN).optional(),
+  lang: z
+    .string()
+    .optional()
+    .transform((lang) => (isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE)),
+});
+
+function listItem({ content: _content, ...item }: Article): ArticleItem {
+  return item;
+}
+
+/**
+ * GET /api/articles: the list envelope, or one article with its Markdown.
+ * A malformed slug is answered like an unknown one: there is no such article.
+ */
+export function answerArticles(request: Request, view: PublishedView, site: string): Response {
+  const params = new URL(request.url).searchParams;
+  const query = articlesQuery.safeParse({
+    slug: params.get('slug') ?? undefined,
+    lang: params.get('lang') ?? undefined,
+  });
+  if (!query.success) return jsonError(404, 'No published article has that slug');
+  const { slug, lang } = query.data;
+  if (slug === undefined) {
+    const articles = view.list(lang).map(listItem);
+    return cacheableJson(request, { site, lang, count: articles.length, articles }, CACHE_CONTROL.articles);
+  }
+  const article = view.get(slug, lang);
+  if (!article) return jsonError(404, `No published article has the slug "${slug}"`);
+  return cacheableJson(request, { site, lang, article }, CACHE_CONTROL.articles);
+}

@@ -1,0 +1,111 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../../i18n/languages.ts';
+import { readingTime } from './reading-time.ts';
+import type { ArticleSource } from './source.ts';
+
+/** An article as the API lists it, in one language. */
+export interface ArticleItem {
+  slug: string;
+  title: string;
+  date: string;
+  excerpt: string;
+  readingTime: number;
+  lang: LanguageCode;
+  url: string;
+}
+
+/** An article with its Markdown body, as the API answers a single read. */
+export interface Article extends ArticleItem {
+  content: string;
+}
+
+/** What is published on one day (UTC): the answer to every read until the date changes. */
+export interface PublishedView {
+  /** Every published article in `lang` (English where untranslated), newest first. */
+  list(lang: LanguageCode): readonly Article[];
+  /** One published article in `lang` (English where untranslated), or null. */
+  get(slug: string, lang: LanguageCode): Article | null;
+}
+
+export interface Catalog {
+  /** The published view on `today` (YYYY-MM-DD), computed once per day. */
+  on(today: string): PublishedView;
+  /** The languages an article is written in, English first. */
+  languagesOf(slug: string): readonly LanguageCode[];
+  /** Every article that is not a draft, newest first, published or scheduled. */
+  readonly scheduled: readonly { slug: string; date: string }[];
+}
+
+/** Today's date in UTC, the day that decides what is published. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function articlePath(slug: string, lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/articles/${slug}`;
+}
+
+/**
+ * Groups the writer's files into articles. Drafts are left out entirely; an
+ * article needs its English original (the build fails naming the slug
+ * otherwise), and its English date decides when every translation appears.
+ */
+export function createCatalog(sources: readonly ArticleSource[], site: string): Catalog {
+  const bySlug = new Map<string, Map<LanguageCode, ArticleSource>>();
+  for (const source of sources) {
+    if (source.draft) continue;
+    const translations = bySlug.get(source.slug) ?? new Map<LanguageCode, ArticleSource>();
+    translations.set(source.lang, source);
+    bySlug.set(source.slug, translations);
+  }
+  for (const [slug, translations] of bySlug) {
+    if (!translations.has(DEFAULT_LANGUAGE)) {
+      throw new Error(`content/articles/${slug}: every article needs its English original, en.md or en.mdx`);
+    }
+  }
+
+  const articles = new Map<string, Map<LanguageCode, Article>>();
+  for (const [slug, translations] of bySlug) {
+    const english = translations.get(DEFAULT_LANGUAGE) as ArticleSource;
+    const forLanguage = new Map<LanguageCode, Article>();
+    for (const lang of LANGUAGE_CODES) {
+      const source = translations.get(lang) ?? english;
+      forLanguage.set(lang, {
+        slug,
+        title: source.title,
+        date: english.date,
+        excerpt: source.excerpt,
+        readingTime: readingTime(source.body, source.lang),
+        lang: source.lang,
+        url: `${site}${articlePath(slug, source.lang)}`,
+        content: source.body,
+      });
+    }
+    articles.set(slug, forLanguage);
+  }
+
+  const scheduled = [...articles.entries()]
+    .map(([slug, forLanguage]) => ({ slug, date: forLanguage.get(DEFAULT_LANGUAGE)?.date ?? '' }))
+    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+
+  let cached: { today: string; view: PublishedView } | undefined;
+  function on(today: string): PublishedView {
+    if (cached?.today === today) return cached.view;
+    const published = scheduled.filter((article) => article.date <= today).map((article) => article.slug);
+    const lists = new Map<LanguageCode, Article[]>(
+      LANGUAGE_CODES.map((lang) => [lang, published.map((slug) => articles.get(slug)?.get(lang) as Article)]),
+    );
+    const isPublished = new Set(published);
+    const view: PublishedView = {
+      list: (lang) => lists.get(lang) ?? [],
+      get: (slug, lang) => (isPublished.has(slug) ? (articles.get(slug)?.get(lang) ?? null) : null),
+    };
+    cached = { today, view };
+    return view;
+  }
+
+  return {
+    on,
+    scheduled,
+    languagesOf: (slug) => LANGUAGE_CODES.filter((lang) => bySlug.get(slug)?.has(lang)),
+  };
+}

@@ -1,0 +1,47 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+/** A body in each encoding worth keeping; `identity` is always there. */
+export interface EncodedBodies {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Bodies this small gain nothing from compression once headers are counted. */
+const MIN_COMPRESSIBLE_BYTES = 1024;
+
+/**
+ * Compresses a body once, keeping only encodings that make it smaller.
+ * `quality` trades build time for bytes: 11 for files at build time, lower for
+ * answers compressed while a reader waits.
+ */
+export function encodeBody(identity: Buffer, quality: number): EncodedBodies {
+  if (identity.length < MIN_COMPRESSIBLE_BYTES) return { identity };
+  const br = brotliCompressSync(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  });
+  const gzip = gzipSync(identity, { level: Math.min(9, quality) });
+  return {
+    identity,
+    ...(br.length < identity.length ? { br } : {}),
+    ...(gzip.length < identity.length ? { gzip } : {}),
+  };
+}
+
+/** The best encoding the caller accepts among those we have: br, then gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined, bodies: EncodedBodies): Encoding | null {
+  if (!acceptEncoding || (!bodies.br && !bodies.gzip)) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const qParam = params.find((param) => param.startsWith('q='));
+    accepted.set(name, qParam ? Number(qParam.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get('*') ?? 0;
+  const acceptable = (name: Encoding) => (accepted.get(name) ?? wildcard) > 0;
+  if (bodies.br && acceptable('br')) return 'br';
+  if (bodies.gzip && acceptable('gzip')) return 'gzip';
+  return null;
+}

@@ -1,0 +1,84 @@
+import { sharedMaxAge } from '../http/cache-rules.ts';
+import { etagOf } from '../http/etag.ts';
+import { encodeBody } from './encoding.ts';
+import { isCompressible } from './media-types.ts';
+import type { StoredAnswer } from './stored-answer.ts';
+
+/** Brotli quality for answers compressed while a reader waits: fast, still far smaller than gzip -1. */
+const ON_DEMAND_QUALITY = 5;
+
+interface CacheEntry {
+  answer: StoredAnswer;
+  expiresAt: number;
+  storedAt: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Entries kept at most; the least recently used goes first. */
+  maxEntries: number;
+  now?: () => number;
+}
+
+/**
+ * An in-process shared cache for answers rendered on demand. It keeps a 200
+ * only as long as its own `Cache-Control` allows a shared cache to (`public`,
+ * `max-age`), so each endpoint stays the one that decides its caching; it
+ * adds an `ETag` where the answer has none and compresses once per fill.
+ * Concurrent misses are not merged into one render: an answer may turn out
+ * to be private to its caller (GET /api/votes), and only its own headers tell.
+ */
+export class ResponseCache {
+  readonly #entries = new Map<string, CacheEntry>();
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+
+  constructor({ maxEntries, now = Date.now }: ResponseCacheOptions) {
+    this.#maxEntries = maxEntries;
+    this.#now = now;
+  }
+
+  /** A fresh stored answer for `key` and its age in seconds, or undefined. */
+  get(key: string): { answer: StoredAnswer; age: number } | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    const now = this.#now();
+    if (entry.expiresAt <= now) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    // Re-insert to mark it recently used.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return { answer: entry.answer, age: Math.floor((now - entry.storedAt) / 1000) };
+  }
+
+  /** Reads a rendered answer into memory, and keeps it under `key` when its headers allow. */
+  async store(key: string, response: Response, vary: readonly string[]): Promise<StoredAnswer> {
+    const identity = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding'].includes(name)) headers[name] = value;
+    });
+    const maxAge = sharedMaxAge(response.headers.get('Cache-Control'));
+    const cacheable = response.status === 200 && maxAge > 0 && !response.headers.has('Set-Cookie');
+    const contentType = response.headers.get('Content-Type') ?? '';
+    // Astro names HTML without its charset; every page here is UTF-8.
+    if (contentType === 'text/html') headers['content-type'] = 'text/html; charset=utf-8';
+    const answer: StoredAnswer = {
+      status: response.status,
+      headers,
+      etag: response.headers.get('ETag') ?? etagOf(identity),
+      bodies: cacheable && isCompressible(contentType) ? encodeBody(identity, ON_DEMAND_QUALITY) : { identity },
+      vary,
+    };
+    if (cacheable) {
+      const now = this.#now();
+      this.#entries.set(key, { answer, storedAt: now, expiresAt: now + maxAge * 1000 });
+      if (this.#entries.size > this.#maxEntries) {
+        const oldest = this.#entries.keys().next().value;
+        if (oldest !== undefined) this.#entries.delete(oldest);
+      }
+    }
+    return answer;
+  }
+}

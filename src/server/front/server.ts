@@ -1,0 +1,151 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { todayUtc } from '../articles/catalog.ts';
+import { setApiHeaders } from '../http/api-headers.ts';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { serverError } from '../http/errors.ts';
+import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
+import { ResponseCache } from './response-cache.ts';
+import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
+import { loadStaticFiles, type StaticFile } from './static-files.ts';
+import { sendStored, type StoredAnswer } from './stored-answer.ts';
+
+/** The part of Astro's App the front server uses. */
+export interface AstroApp {
+  match(request: Request): unknown;
+  render(request: Request, options: { routeData?: never; clientAddress?: string }): Promise<Response>;
+}
+
+export interface FrontServerOptions {
+  app: AstroApp;
+  clientDir: string;
+  /** The site's own origin: the base of every request URL handed to Astro. */
+  site: string;
+  cacheEntries?: number;
+  today?: () => string;
+}
+
+/** The request's URL on the site's origin; `//host/x` stays a path here, never another host. */
+function requestUrl(req: IncomingMessage, site: string): URL {
+  return new URL(req.url?.startsWith('/') ? `${site}${req.url}` : `${site}/`);
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** Request headers that would make Astro answer for one caller only; a shared render must not see them. */
+const CONDITIONAL_HEADERS = new Set(['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since']);
+
+function toWebRequest(req: IncomingMessage, url: URL, forCache: boolean): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || (forCache && CONDITIONAL_HEADERS.has(name))) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  return new Request(url, {
+    method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+  });
+}
+
+async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'transfer-encoding') headers[name] = value;
+  });
+  const setCookies = response.headers.getSetCookie();
+  if (setCookies.length > 0) headers['set-cookie'] = setCookies;
+  headers['content-length'] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * The site's HTTP server. In front of Astro it answers, from memory: the
+ * prerendered files (with precompressed bodies, ETags, and the Markdown twin
+ * when `Accept` asks for it), and every on-demand answer whose own
+ * Cache-Control lets a shared cache keep it. Everything else goes to Astro.
+ */
+export async function createFrontServer(options: FrontServerOptions): Promise<Server> {
+  const { app, site } = options;
+  const today = options.today ?? (() => todayUtc());
+  const files = await loadStaticFiles(options.clientDir);
+  const schedule = files.get(SCHEDULE_PATH);
+  files.delete(SCHEDULE_PATH);
+  const notBefore = notBeforeDates(
+    schedule ? (JSON.parse(schedule.answer.bodies.identity.toString('utf8')) as { articles: ScheduledArticle[] }).articles : [],
+  );
+  const notFoundPage = files.get('/404.html');
+  files.delete('/404.html');
+  const notFound: StoredAnswer | undefined = notFoundPage && {
+    ...notFoundPage.answer,
+    status: 404,
+    headers: { ...notFoundPage.answer.headers, 'Cache-Control': CACHE_CONTROL.error },
+  };
+  const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000 });
+
+  function staticFile(pathname: string): StaticFile | undefined {
+    const date = notBefore.get(pathname);
+    return date !== undefined && date > today() ? undefined : files.get(pathname);
+  }
+
+  async function render(req: IncomingMessage, url: URL, forCache: boolean): Promise<Response> {
+    const request = toWebRequest(req, url, forCache);
+    return app.render(request, { routeData: app.match(request) as never, clientAddress: req.socket.remoteAddress ?? '' });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = requestUrl(req, site);
+    const api = isApiPath(url.pathname);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // Pages are read only; writes go to the API, which answers every method itself.
+      const response = api
+        ? await render(req, url, false)
+        : new Response('Method not allowed\n', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } });
+      await sendResponse(req, res, response);
+      return;
+    }
+    const twin = api ? null : twinPath(url.pathname);
+    const wantsTwin = twin !== null && prefersMarkdown(req.headers.accept);
+    const target = wantsTwin ? twin : url.pathname;
+
+    const file = staticFile(target);
+    if (file) {
+      sendStored(req, res, file.answer, { varyAccept: twin !== null && file.isDocument });
+      return;
+    }
+    const key = `${target}${url.search}`;
+    const hit = cache.get(key);
+    if (hit) {
+      sendStored(req, res, hit.answer, { extraHeaders: { Age: String(hit.age) } });
+      return;
+    }
+    const targetUrl = new URL(key, site);
+    // A page path answers HTML or Markdown by Accept: caches must keep both apart.
+    const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl, true), twin !== null ? ['Accept'] : []);
+    // Pages answer an unknown path with the site's own 404 page, whoever found it missing.
+    sendStored(req, res, !api && answer.status === 404 && notFound ? notFound : answer);
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      const failure = serverError();
+      console.error(`[front] request ${failure.requestId} failed:`, error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      void sendResponse(req, res, withApiHeadersIfApi(req, failure.response));
+    });
+  });
+}
+
+function withApiHeadersIfApi(req: IncomingMessage, response: Response): Response {
+  if (isApiPath((req.url ?? '').split('?')[0] ?? '')) setApiHeaders(response.headers);
+  return response;
+}

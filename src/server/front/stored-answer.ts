@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { matchesIfNoneMatch } from '../http/etag.ts';
+import { chooseEncoding, type EncodedBodies } from './encoding.ts';
+
+/** An answer held in memory, ready to send many times: a static file or a cached render. */
+export interface StoredAnswer {
+  status: number;
+  /** Headers as sent, except Content-Length, Content-Encoding and Vary, which depend on the request. */
+  headers: Record<string, string>;
+  etag: string;
+  bodies: EncodedBodies;
+  /** Request headers the answer depends on, besides Accept-Encoding. */
+  vary: readonly string[];
+}
+
+/**
+ * Sends a stored answer: 304 when the caller holds it already, otherwise the
+ * best encoding the caller accepts; no body for HEAD.
+ */
+export function sendStored(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: StoredAnswer,
+  { varyAccept = false, extraHeaders = {} }: { varyAccept?: boolean; extraHeaders?: Record<string, string> } = {},
+): void {
+  const vary = [...answer.vary];
+  if (varyAccept && !vary.includes('Accept')) vary.push('Accept');
+  if (answer.bodies.br || answer.bodies.gzip) vary.push('Accept-Encoding');
+  const headers: Record<string, string | number> = { ...answer.headers, ...extraHeaders };
+  if (answer.status === 200) headers['ETag'] = answer.etag;
+  if (vary.length > 0) headers['Vary'] = vary.join(', ');
+  if (answer.status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], answer.etag)) {
+    delete headers['Content-Type'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const encoding = chooseEncoding(req.headers['accept-encoding'], answer.bodies);
+  const body = (encoding && answer.bodies[encoding]) || answer.bodies.identity;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = body.length;
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,43 @@
+import { setApiHeaders } from './api-headers.ts';
+import { asJsonError, serverError } from './errors.ts';
+
+function isJson(response: Response): boolean {
+  return response.headers.get('Content-Type')?.startsWith('application/json') ?? false;
+}
+
+/**
+ * The frame around every `/api` answer: a failure becomes a 500 with a
+ * `requestId` (logged with the error, never with the caller's address), a
+ * framework error page becomes a JSON error, and every answer carries the API
+ * headers (contract §4).
+ */
+export async function withApiFrame(next: () => Promise<Response>): Promise<Response> {
+  let response: Response;
+  try {
+    response = await next();
+  } catch (error) {
+    const failure = serverError();
+    console.error(`[api] request ${failure.requestId} failed:`, error);
+    response = failure.response;
+  }
+  if (response.status >= 500 && !response.headers.has('X-Request-Id')) {
+    const failure = serverError(response.status);
+    console.error(`[api] request ${failure.requestId} answered ${response.status}`);
+    response = failure.response;
+  } else if (response.status >= 400 && !isJson(response)) {
+    response = asJsonError(response);
+  }
+  // Answers from handlers may have immutable headers; copy before adding ours.
+  const framed = new Response(response.body, response);
+  setApiHeaders(framed.headers);
+  return framed;
+}
+
+/** An `ALL` handler for a route that serves only `allowed` methods. */
+export function methodNotAllowed(allowed: readonly string[]): () => Response {
+  return () =>
+    new Response(JSON.stringify({ error: `Method not allowed; use ${allowed.join(' or ')}` }), {
+      status: 405,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', Allow: allowed.join(', '), 'Cache-Control': 'no-store' },
+    });
+}

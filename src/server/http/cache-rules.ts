@@ -1,0 +1,26 @@
+/** Cache-Control of every kind of answer (contract §4), in one place. */
+export const CACHE_CONTROL = {
+  articles: 'public, max-age=60',
+  citySearch: 'public, max-age=300, s-maxage=86400',
+  identity: 'public, max-age=3600',
+  viewerVotes: 'private, no-store',
+  write: 'no-store',
+  /** Pages and their Markdown twins: fresh for a minute, then revalidated by ETag. */
+  page: 'public, max-age=60',
+  /** Build assets carry a content hash in their name, so they never change. */
+  hashedAsset: 'public, max-age=31536000, immutable',
+  /** Errors are not worth keeping anywhere. */
+  error: 'no-store',
+} as const;
+
+/** Seconds a shared cache may keep an answer with this Cache-Control, or 0 when it may not. */
+export function sharedMaxAge(cacheControl: string | null): number {
+  if (!cacheControl) return 0;
+  const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
+  if (!directives.includes('public') || directives.some((part) => part === 'no-store' || part === 'private' || part === 'no-cache')) {
+    return 0;
+  }
+  const maxAge = directives.find((part) => part.startsWith('max-age='));
+  const seconds = maxAge ? Number(maxAge.slice('max-age='.length)) : 0;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}

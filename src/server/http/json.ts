@@ -1,0 +1,37 @@
+import { CACHE_CONTROL } from './cache-rules.ts';
+import { etagOf, matchesIfNoneMatch } from './etag.ts';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export interface JsonOptions {
+  status?: number;
+  cacheControl: string;
+  headers?: Record<string, string>;
+}
+
+/** A JSON answer. */
+export function json(body: unknown, { status = 200, cacheControl, headers = {} }: JsonOptions): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ...headers },
+  });
+}
+
+/**
+ * A cacheable JSON read with an `ETag`; answers 304 without a body when the
+ * caller already holds these exact bytes.
+ */
+export function cacheableJson(request: Request, body: unknown, cacheControl: string): Response {
+  const text = JSON.stringify(body);
+  const etag = etagOf(text);
+  const headers = { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ETag: etag };
+  if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(text, { status: 200, headers });
+}
+
+/** `{ error }`: the body of every refusal (contract: every error is JSON). */
+export function jsonError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return json({ error: message }, { status, cacheControl: CACHE_CONTROL.error, headers });
+}

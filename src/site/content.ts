@@ -1,0 +1,33 @@
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageParam, type LanguageCode } from '../i18n/languages.ts';
+import { articleCatalog } from '../server/articles/collection.ts';
+import { parseArticlePath } from '../server/articles/source.ts';
+
+export type PageName = 'home' | 'projects';
+
+/** A content page in `lang`, or in English where it is not translated. */
+export async function pageEntry(name: PageName, lang: LanguageCode): Promise<CollectionEntry<'pages'>> {
+  const entry = (await getEntry('pages', `${name}/${lang}`)) ?? (await getEntry('pages', `${name}/${DEFAULT_LANGUAGE}`));
+  if (!entry) throw new Error(`content/pages/${name}/en.md is missing`);
+  return entry;
+}
+
+/**
+ * Every article file that is not a draft, as `[...lang]/articles/[slug]` paths.
+ * Future-dated ones are built too: the front server holds them back until their date.
+ */
+export async function articleStaticPaths() {
+  await articleCatalog(); // fails the build when an article lacks its English original
+  const entries = await getCollection('articles', (entry) => entry.data.draft !== true);
+  return entries.map((entry) => {
+    const { slug, lang } = parseArticlePath(entry.id);
+    return { params: { lang: languageParam(lang), slug }, props: { entry, slug, lang } };
+  });
+}
+
+/** The projects page in every language (English text where untranslated). */
+export async function projectsStaticPaths() {
+  return Promise.all(
+    LANGUAGE_CODES.map(async (lang) => ({ params: { lang: languageParam(lang) }, props: { lang, entry: await pageEntry('projects', lang) } })),
+  );
+}

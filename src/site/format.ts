@@ -1,0 +1,13 @@
+import type { LanguageCode } from '../i18n/languages.ts';
+import { uiStrings } from '../i18n/ui.ts';
+
+/** A calendar date written the way the language writes dates. */
+export function formatDate(date: string, lang: LanguageCode): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "Published 14 March 2026 · 3 min read", in the page's language. */
+export function articleMeta(date: string, minutes: number, lang: LanguageCode): string {
+  const t = uiStrings(lang);
+  return `${t('article.published', { date: formatDate(date, lang) })} · ${t('article.readingTime', { minutes })}`;
+}

@@ -1,0 +1,19 @@
+import { render } from 'astro:content';
+import { languageFromParam, LANGUAGE_CODES, type LanguageCode } from '../i18n/languages.ts';
+import { todayUtc, type Article } from '../server/articles/catalog.ts';
+import { articleCatalog } from '../server/articles/collection.ts';
+import { pageEntry } from './content.ts';
+import { homePath, alternatesOf } from './paths.ts';
+
+/**
+ * What the home page of a language shows, or null when the path names no
+ * language. Rendered on demand: the list is what is published today, so a
+ * future-dated article appears on its date without a rebuild.
+ */
+export async function homePage(langParam: string | undefined) {
+  const lang: LanguageCode | null = languageFromParam(langParam);
+  if (!lang) return null;
+  const entry = await pageEntry('home', lang);
+  const articles: readonly Article[] = (await articleCatalog()).on(todayUtc()).list(lang);
+  return { lang, entry, articles, path: homePath(lang), alternates: alternatesOf(homePath, LANGUAGE_CODES), render: () => render(entry) };
+}

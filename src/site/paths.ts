@@ -1,0 +1,20 @@
+import { LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../i18n/languages.ts';
+
+/** The home page of a language: `/` for English, `/fr/` for French. */
+export function homePath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/`;
+}
+
+export function projectsPath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/projects`;
+}
+
+/** One page in each language, for hreflang links and the language switcher. */
+export interface Alternate {
+  lang: LanguageCode;
+  path: string;
+}
+
+export function alternatesOf(pathFor: (lang: LanguageCode) => string, languages: readonly LanguageCode[] = LANGUAGE_CODES): Alternate[] {
+  return languages.map((lang) => ({ lang, path: pathFor(lang) }));
+}
