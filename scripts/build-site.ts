@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { encodeBody } from '../src/server/front/encoding.ts';
 import { isCompressible, mediaTypeOf } from '../src/server/front/media-types.ts';
 
@@ -46,6 +46,22 @@ export async function buildSite(root: string): Promise<void> {
   await precompress(join(root, 'dist', 'client'));
 }
 
+/**
+ * A failed build told the way a writer can act on it: which file, what is
+ * wrong, without a stack trace of the build tool.
+ */
+export function describeBuildFailure(error: unknown, root: string): string {
+  const { message = String(error), loc } = error as { message?: string; loc?: { file?: string } };
+  const file = loc?.file ? relative(root, loc.file) : undefined;
+  const text = message.replaceAll('**', '').trim();
+  return `The build failed${file && !text.includes(file) ? ` in ${file}` : ''}:\n${text}`;
+}
+
 if (import.meta.main) {
-  await buildSite(process.cwd());
+  try {
+    await buildSite(process.cwd());
+  } catch (error) {
+    console.error(describeBuildFailure(error, process.cwd()));
+    process.exit(1);
+  }
 }

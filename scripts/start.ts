@@ -2,12 +2,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listenHost, listenPort, siteUrl } from '../src/server/config.ts';
 import { createFrontServer, type AstroApp } from '../src/server/front/server.ts';
-import { BUILD_MARK, buildIsStale, buildSite } from './build-site.ts';
+import { BUILD_MARK, buildIsStale, buildSite, describeBuildFailure } from './build-site.ts';
 
 const root = process.cwd();
 if (await buildIsStale(root)) {
   console.log('Building the site first: dist/ is missing or older than the sources.');
-  await buildSite(root);
+  try {
+    await buildSite(root);
+  } catch (error) {
+    console.error(describeBuildFailure(error, root));
+    process.exit(1);
+  }
 }
 
 const { app } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as { app: AstroApp };

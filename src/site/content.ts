@@ -28,6 +28,9 @@ export async function articleStaticPaths() {
 /** The projects page in every language (English text where untranslated). */
 export async function projectsStaticPaths() {
   return Promise.all(
-    LANGUAGE_CODES.map(async (lang) => ({ params: { lang: languageParam(lang) }, props: { lang, entry: await pageEntry('projects', lang) } })),
+    LANGUAGE_CODES.map(async (lang) => ({
+      params: { lang: languageParam(lang) },
+      props: { lang, entry: await pageEntry('projects', lang) },
+    })),
   );
 }

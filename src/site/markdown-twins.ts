@@ -21,7 +21,13 @@ export function pageTwin(title: string, body: string): string {
 }
 
 /** The home page: the welcome, then the article list. */
-export function homeTwin(title: string, body: string, listHeading: string, articles: readonly TwinArticleLink[], emptyText: string): string {
+export function homeTwin(
+  title: string,
+  body: string,
+  listHeading: string,
+  articles: readonly TwinArticleLink[],
+  emptyText: string,
+): string {
   const list =
     articles.length === 0
       ? emptyText

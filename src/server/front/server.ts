@@ -106,7 +106,10 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       // Pages are read only; writes go to the API, which answers every method itself.
       const response = api
         ? await render(req, url, false)
-        : new Response('Method not allowed\n', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } });
+        : new Response('Method not allowed\n', {
+            status: 405,
+            headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+          });
       await sendResponse(req, res, response);
       return;
     }

@@ -16,7 +16,10 @@ export const CACHE_CONTROL = {
 /** Seconds a shared cache may keep an answer with this Cache-Control, or 0 when it may not. */
 export function sharedMaxAge(cacheControl: string | null): number {
   if (!cacheControl) return 0;
-  const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
   if (!directives.includes('public') || directives.some((part) => part === 'no-store' || part === 'private' || part === 'no-cache')) {
     return 0;
   }

@@ -1,0 +1,31 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Started {
+  url: string;
+  stop(): void;
+}
+
+/** Starts a server process and resolves with its address once it prints one matching `pattern`. */
+export function startProcess(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+  pattern: RegExp,
+  toUrl: (match: RegExpExecArray) => string,
+): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match) resolve({ url: toUrl(match), stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`${args.join(' ')} exited (${code}): ${output}`));
+    });
+  });
+}

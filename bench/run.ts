@@ -1,0 +1,92 @@
+// npm run bench: the site's answers against a bare node:http server sending
+// the same bytes, measured in the same run, on loopback, bounded in time.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIsStale, buildSite } from '../scripts/build-site.ts';
+import { load, type LoadResult } from './load.ts';
+import { startProcess, type Started } from './processes.ts';
+
+const ROOT = process.cwd();
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 20);
+const GOAL = 0.5;
+
+const TARGETS = [
+  { name: 'GET /api/articles', path: '/api/articles' },
+  { name: 'GET /api/articles?slug=…&lang=ar', path: '/api/articles?slug=the-price-of-a-beer&lang=ar' },
+  { name: 'static article page', path: '/articles/the-price-of-a-beer' },
+];
+
+function startSite(): Promise<Started> {
+  return startProcess(
+    ['scripts/start.ts'],
+    { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1' } },
+    /on (http:\/\/[\d.]+:\d+)/,
+    (m) => m[1] ?? '',
+  );
+}
+
+/** The site's exact answer (headers and bytes) for a path, to give the bare server. */
+async function capture(url: string): Promise<{ headers: Record<string, string>; body: string }> {
+  const response = await fetch(url, { headers: { 'Accept-Encoding': 'identity' } });
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
+  });
+  return { headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+}
+
+function row(cells: (string | number)[]): string {
+  return cells
+    .map((cell, index) =>
+      String(cell)
+        .padStart(index === 0 ? 0 : 10)
+        .padEnd(index === 0 ? 34 : 0),
+    )
+    .join(' ');
+}
+
+function describe(result: LoadResult): (string | number)[] {
+  return [Math.round(result.requestsPerSecond), `${result.p50} ms`, `${result.p99} ms`];
+}
+
+if (await buildIsStale(ROOT)) await buildSite(ROOT);
+const site = await startSite();
+const scratch = await mkdtemp(join(tmpdir(), 'bench-'));
+let failures = 0;
+try {
+  console.log(
+    `autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, loopback; goal: at least ${GOAL}× the bare server's requests/s\n`,
+  );
+  console.log(row(['target', 'site req/s', 'site p50', 'site p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio']));
+  for (const target of TARGETS) {
+    const url = `${site.url}${target.path}`;
+    const answerFile = join(scratch, 'answer.json');
+    await writeFile(answerFile, JSON.stringify(await capture(url)));
+    const bare = await startProcess(
+      ['bench/bare-server.ts', answerFile],
+      { cwd: ROOT },
+      /listening on (\d+)/,
+      (m) => `http://127.0.0.1:${m[1] ?? ''}`,
+    );
+    try {
+      await load(url, { seconds: 1, connections: CONNECTIONS }); // warm-up
+      const measured = await load(url, { seconds: SECONDS, connections: CONNECTIONS });
+      const baseline = await load(`${bare.url}${target.path}`, { seconds: SECONDS, connections: CONNECTIONS });
+      const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
+      if (measured.errors + measured.non2xx > 0) failures += 1;
+      if (ratio < GOAL) failures += 1;
+      console.log(
+        row([target.name, ...describe(measured), ...describe(baseline), `${ratio.toFixed(2)}×${ratio < GOAL ? ' (below goal)' : ''}`]),
+      );
+    } finally {
+      bare.stop();
+    }
+  }
+} finally {
+  site.stop();
+  await rm(scratch, { recursive: true, force: true });
+}
+console.log(failures === 0 ? '\nEvery target meets its goal.' : `\n${failures} target(s) missed a goal or had errors.`);

@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+// The system Chromium (Debian's `chromium`); Playwright never downloads a browser here.
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const PORT = Number(process.env['BROWSER_TEST_PORT'] ?? 4327);
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  fullyParallel: true,
+  workers: 2,
+  reporter: process.env['CI'] ? 'line' : 'list',
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      // Keep Chromium's own calls home off the network; loopback bypasses the proxy.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--proxy-server=http://127.0.0.1:9',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.ts',
+    cwd: 'tests/.fixtures/site',
+    url: `http://127.0.0.1:${PORT}/`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { request } from '../support/http.ts';
+import { addFiles, build, copyProject, startSite } from '../support/site.ts';
+
+const ARTICLE = `---
+title: "A writer's new article"
+date: 2021-06-01
+excerpt: "Added by dropping one file in content/."
+---
+
+## What happened
+
+The writer added one file and rebuilt.
+`;
+
+describe('a writer adds files to content/ and rebuilds', () => {
+  test('a new article appears in the list, as a page and as a twin', async () => {
+    const dir = await copyProject('new-article');
+    await addFiles(dir, { 'content/articles/a-new-article/en.md': ARTICLE });
+    const { code, output } = await build(dir);
+    assert.equal(code, 0, output);
+    const site = await startSite(dir);
+    try {
+      const list = (await request(`${site.url}/api/articles?lang=de`)).json<{ articles: { slug: string; lang: string }[] }>();
+      assert.deepEqual(
+        list.articles.find((item) => item.slug === 'a-new-article'),
+        { ...list.articles.find((item) => item.slug === 'a-new-article'), lang: 'en' },
+      );
+      const page = await request(`${site.url}/articles/a-new-article`);
+      assert.equal(page.status, 200);
+      assert.match(page.text, /<h1>A writer&#39;s new article<\/h1>|<h1>A writer's new article<\/h1>/);
+      const twin = await request(`${site.url}/articles/a-new-article.md`);
+      assert.equal(twin.status, 200);
+      assert.match(twin.text, /^# A writer's new article\n/);
+      assert.match(twin.text, /The writer added one file and rebuilt\./);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  const broken: Record<string, { files: Record<string, string>; says: RegExp }> = {
+    'a missing title': {
+      files: { 'content/articles/broken/en.md': '---\ndate: 2021-01-01\nexcerpt: "x"\n---\nBody\n' },
+      says: /content\/articles\/broken\/en\.md[\s\S]*title/,
+    },
+    'a date that is not a calendar date': {
+      files: { 'content/articles/broken/en.md': '---\ntitle: "T"\ndate: "June 1st"\nexcerpt: "x"\n---\nBody\n' },
+      says: /content\/articles\/broken\/en\.md[\s\S]*date/,
+    },
+    'an unknown front matter field': {
+      files: {
+        'content/articles/broken/fr.md': '---\ntitle: "T"\ndate: 2021-01-01\nexcerpt: "x"\nauthor: "me"\n---\nBody\n',
+        'content/articles/broken/en.md': ARTICLE,
+      },
+      says: /content\/articles\/broken\/fr\.md[\s\S]*author/,
+    },
+    'a folder name that is not a slug': {
+      files: { 'content/articles/Bad_Name/en.md': ARTICLE },
+      says: /content\/articles\/Bad_Name\/en\.md/,
+    },
+    'a file name that is not a language': {
+      files: { 'content/articles/fine-name/english.md': ARTICLE },
+      says: /content\/articles\/fine-name\/english\.md/,
+    },
+    'a translation without its English original': {
+      files: { 'content/articles/orphan/de.md': ARTICLE },
+      says: /content\/articles\/orphan.*English/,
+    },
+  };
+  for (const [what, { files, says }] of Object.entries(broken)) {
+    test(`${what} fails the build, naming the file`, async () => {
+      const dir = await copyProject('broken-content');
+      await addFiles(dir, files);
+      const { code, output } = await build(dir);
+      assert.notEqual(code, 0);
+      assert.match(output, says);
+    });
+  }
+});

@@ -1,0 +1,59 @@
+/**
+ * Articles the tests add to a copy of the real content: one of each kind the
+ * rules treat differently.
+ */
+export const FIXTURE_ARTICLES: Record<string, string> = {
+  // Only in English: every other language falls back to it.
+  'content/articles/only-in-english/en.md': `---
+title: "Only in English"
+date: 2020-01-02
+excerpt: "An old note nobody translated."
+---
+
+This note exists in English only, so every language lists it in English.
+`,
+  'content/articles/draft-notes/en.md': `---
+title: "Draft notes"
+date: 2020-01-03
+excerpt: "Not ready."
+draft: true
+---
+
+A draft is never visible.
+`,
+  // Dated far ahead: hidden until a server's clock reaches that day.
+  'content/articles/next-century/en.md': `---
+title: "Next century"
+date: 2099-01-01
+excerpt: "Written ahead of time."
+---
+
+Scheduled for the first day of 2099.
+`,
+  'content/articles/next-century/ar.md': `---
+title: "القرن القادم"
+date: 2099-01-01
+excerpt: "كُتب قبل أوانه."
+---
+
+مجدول لليوم الأول من عام 2099.
+`,
+  // An old version kept beside the current one.
+  'content/articles/only-in-english.v1/en.md': `---
+title: "Only in English, first version"
+date: 2020-01-01
+excerpt: "Superseded."
+---
+
+The first version, kept for the record and never shown.
+`,
+};
+
+/** A route that fails on purpose, to see the API frame answer a server error. */
+export const FAILING_ROUTE = {
+  'src/pages/api/test-failure.ts': `export const prerender = false;
+export const GET = () => {
+  throw new Error('failing on purpose');
+};
+`,
+};

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FIXTURES = join(ROOT, 'tests', '.fixtures');
+/** The site every HTTP and browser test serves: the real content plus the fixtures of prepare-site.ts. */
+export const PREPARED_SITE = join(FIXTURES, 'site');
+
+const PROJECT_FILES = ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+
+/** A copy of the project in its own folder, sharing node_modules, to build and change freely. */
+export async function copyProject(name: string): Promise<string> {
+  const dir = join(FIXTURES, name);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const file of PROJECT_FILES) await cp(join(ROOT, file), join(dir, file), { recursive: true });
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+/** Writes files into a copy: `{ 'content/articles/x/en.md': '…' }`. */
+export async function addFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+}
+
+/** Runs the real build of a copy; resolves with its exit code and everything it printed. */
+export function build(dir: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/build-site.ts'], { cwd: dir, env: { ...process.env, CI: 'true' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => {
+      resolve({ code, output });
+    });
+  });
+}
+
+export interface RunningSite {
+  url: string;
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `npm start`'s server on a free port, as a user would, and resolves
+ * once it listens. `TEST_CLOCK` in `env` moves the server's clock.
+ */
+export function startSite(dir: string, env: Record<string, string> = {}): Promise<RunningSite> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', join(ROOT, 'tests/support/clock.ts'), 'scripts/start.ts'], {
+      cwd: dir,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match?.[1]) {
+        child.stdout.off('data', onData);
+        child.stdout.on('data', (more: Buffer) => (output += more.toString()));
+        resolve({
+          url: match[1],
+          output: () => output,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => {
+                done();
+              });
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { answerArticles } from '../../src/server/articles/api.ts';
+import { createCatalog, todayUtc } from '../../src/server/articles/catalog.ts';
+import { readingTime } from '../../src/server/articles/reading-time.ts';
+import { parseArticlePath, type ArticleSource } from '../../src/server/articles/source.ts';
+
+const SITE = 'https://example.org';
+
+function source(overrides: Partial<ArticleSource>): ArticleSource {
+  return { slug: 'a', lang: 'en', title: 'A', date: '2026-01-01', excerpt: 'e', draft: false, body: 'one two three', ...overrides };
+}
+
+describe('reading time', () => {
+  test('about 200 words a minute, rounded up, at least one', () => {
+    assert.equal(readingTime('', 'en'), 1);
+    assert.equal(readingTime('word '.repeat(200), 'en'), 1);
+    assert.equal(readingTime('word '.repeat(201), 'fr'), 2);
+    assert.equal(readingTime('слово '.repeat(1000), 'ru'), 5);
+  });
+  test('about 500 characters a minute in Japanese, Chinese and Korean', () => {
+    assert.equal(readingTime('字'.repeat(500), 'zh'), 1);
+    assert.equal(readingTime('字'.repeat(501), 'ja'), 2);
+    assert.equal(readingTime('한국어 '.repeat(400), 'ko'), 3);
+  });
+  test('image addresses do not count', () => {
+    assert.equal(readingTime(`${'word '.repeat(200)}![](/images/${'long-'.repeat(100)}.svg)`, 'en'), 1);
+  });
+});
+
+describe('content paths', () => {
+  test('slug and language from <slug>/<lang>.md', () => {
+    assert.deepEqual(parseArticlePath('my-article/fr.md'), { slug: 'my-article', lang: 'fr' });
+    assert.deepEqual(parseArticlePath('my-article/kab.mdx'), { slug: 'my-article', lang: 'kab' });
+    assert.deepEqual(parseArticlePath('my-article/en'), { slug: 'my-article', lang: 'en' });
+  });
+  test('a bad folder or language fails, naming the file', () => {
+    assert.throws(() => parseArticlePath('My_Article/en.md'), /content\/articles\/My_Article\/en\.md.*not a slug/);
+    assert.throws(() => parseArticlePath('article/xx.md'), /content\/articles\/article\/xx\.md.*language/);
+    assert.throws(() => parseArticlePath('article/deeper/en.md'), /content\/articles\/article\/deeper\/en\.md/);
+  });
+});
+
+describe('the catalog', () => {
+  const catalog = createCatalog(
+    [
+      source({ slug: 'old', date: '2025-05-01', title: 'Old' }),
+      source({ slug: 'old', lang: 'fr', title: 'Vieux', body: 'un deux' }),
+      source({ slug: 'new', date: '2026-02-01', title: 'New' }),
+      source({ slug: 'draft', date: '2026-01-15', draft: true }),
+      source({ slug: 'later', date: '2026-03-01' }),
+    ],
+    SITE,
+  );
+
+  test('newest first, drafts never, future articles from their date on', () => {
+    assert.deepEqual(
+      catalog
+        .on('2026-02-28')
+        .list('en')
+        .map((article) => article.slug),
+      ['new', 'old'],
+    );
+    assert.deepEqual(
+      catalog
+        .on('2026-03-01')
+        .list('en')
+        .map((article) => article.slug),
+      ['later', 'new', 'old'],
+    );
+    assert.equal(catalog.on('2026-02-28').get('later', 'en'), null);
+    assert.equal(catalog.on('2030-01-01').get('draft', 'en'), null);
+  });
+
+  test('a translation answers in its language; a missing one falls back to English', () => {
+    const view = catalog.on('2026-12-31');
+    assert.deepEqual(
+      view.list('fr').map(({ slug, lang, title, url }) => ({ slug, lang, title, url })),
+      [
+        { slug: 'later', lang: 'en', title: 'A', url: `${SITE}/articles/later` },
+        { slug: 'new', lang: 'en', title: 'New', url: `${SITE}/articles/new` },
+        { slug: 'old', lang: 'fr', title: 'Vieux', url: `${SITE}/fr/articles/old` },
+      ],
+    );
+    assert.equal(view.get('old', 'fr')?.content, 'un deux');
+  });
+
+  test('a translation keeps the date of the English original', () => {
+    assert.equal(catalog.on('2026-12-31').get('old', 'fr')?.date, '2025-05-01');
+  });
+
+  test('an article without its English original fails, naming it', () => {
+    assert.throws(() => createCatalog([source({ slug: 'orphan', lang: 'de' })], SITE), /content\/articles\/orphan.*English/);
+  });
+
+  test('todayUtc is the UTC calendar date', () => {
+    assert.equal(todayUtc(new Date('2026-03-01T23:30:00-05:00')), '2026-03-02');
+  });
+});
+
+describe('GET /api/articles answers', () => {
+  const view = createCatalog([source({ slug: 'only' })], SITE).on('2026-06-01');
+  test('unknown lang falls back to English; a malformed slug is a 404', async () => {
+    const list = answerArticles(new Request(`${SITE}/api/articles?lang=zz`), view, SITE);
+    assert.equal(((await list.json()) as { lang: string }).lang, 'en');
+    assert.equal(answerArticles(new Request(`${SITE}/api/articles?slug=Only`), view, SITE).status, 404);
+    assert.equal(answerArticles(new Request(`${SITE}/api/articles?slug=only.v2`), view, SITE).status, 404);
+  });
+  test('If-None-Match with the current tag gives 304', () => {
+    const first = answerArticles(new Request(`${SITE}/api/articles`), view, SITE);
+    const etag = first.headers.get('ETag') ?? '';
+    const again = answerArticles(new Request(`${SITE}/api/articles`, { headers: { 'If-None-Match': etag } }), view, SITE);
+    assert.equal(again.status, 304);
+  });
+});
