@@ -34,4 +34,14 @@ export default defineConfig({
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   build: { format: 'directory', inlineStylesheets: 'always' },
+  vite: {
+    build: {
+      rollupOptions: {
+        // MDX modules carry Astro's own "use astro:head-inject" directive; the bundler's note about it is noise.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
+      },
+    },
+  },
 });
