@@ -34,6 +34,8 @@ export default defineConfig({
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   build: { format: 'directory', inlineStylesheets: 'always' },
+  // Code follows the reader's colour scheme: light colours inline, dark ones as --shiki-dark (see global.css).
+  markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } } },
   vite: {
     build: {
       rollupOptions: {

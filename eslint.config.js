@@ -1,14 +1,15 @@
 // @ts-check
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'tests/.fixtures/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
-  ...tseslint.configs.strictTypeChecked,
-  ...astro.configs.recommended,
+  tseslint.configs.strictTypeChecked,
+  astro.configs.recommended,
   {
     languageOptions: {
       globals: { ...globals.node },
