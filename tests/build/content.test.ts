@@ -15,27 +15,36 @@ The writer added one file and rebuilt.
 `;
 
 describe('a writer adds files to content/ and rebuilds', () => {
-  test('a new article appears in the list, as a page and as a twin', async () => {
+  test('npm start builds a copy without dist/, and builds again after a new article is added', async () => {
     const dir = await copyProject('new-article');
+    const first = await startSite(dir);
+    try {
+      assert.match(first.output(), /Building the site first/);
+      assert.equal((await request(`${first.url}/articles/a-new-article`)).status, 404);
+    } finally {
+      await first.stop();
+    }
     await addFiles(dir, { 'content/articles/a-new-article/en.md': ARTICLE });
-    const { code, output } = await build(dir);
-    assert.equal(code, 0, output);
     const site = await startSite(dir);
     try {
+      assert.match(site.output(), /Building the site first/, 'a source newer than the build triggers a build');
       const list = (await request(`${site.url}/api/articles?lang=de`)).json<{ articles: { slug: string; lang: string }[] }>();
-      assert.deepEqual(
-        list.articles.find((item) => item.slug === 'a-new-article'),
-        { ...list.articles.find((item) => item.slug === 'a-new-article'), lang: 'en' },
-      );
+      assert.equal(list.articles.find((item) => item.slug === 'a-new-article')?.lang, 'en');
       const page = await request(`${site.url}/articles/a-new-article`);
       assert.equal(page.status, 200);
-      assert.match(page.text, /<h1>A writer&#39;s new article<\/h1>|<h1>A writer's new article<\/h1>/);
+      assert.match(page.text, /<h1>A writer(&#39;|')s new article<\/h1>/);
       const twin = await request(`${site.url}/articles/a-new-article.md`);
       assert.equal(twin.status, 200);
       assert.match(twin.text, /^# A writer's new article\n/);
       assert.match(twin.text, /The writer added one file and rebuilt\./);
     } finally {
       await site.stop();
+    }
+    const third = await startSite(dir);
+    try {
+      assert.doesNotMatch(third.output(), /Building the site first/, 'an up-to-date build is served as it is');
+    } finally {
+      await third.stop();
     }
   });
 
