@@ -16,3 +16,40 @@ export function listenPort(): number {
 export function listenHost(): string {
   return process.env['HOST'] ?? 'localhost';
 }
+
+/** Folder of the embedded store and the generated salt (contract §2). */
+export function dataDir(): string {
+  return process.env['DATA_DIR'] ?? 'data/store';
+}
+
+/** The IP-hash salt set by the owner, or undefined to use the generated one. */
+export function configuredSalt(): string | undefined {
+  const salt = process.env['IP_HASH_SALT'];
+  return salt ? salt : undefined;
+}
+
+/** How many proxies stand in front: 0 trusts the socket address only. */
+export function trustedProxies(): number {
+  const raw = process.env['TRUST_PROXY'] ?? '0';
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 0) throw new Error(`TRUST_PROXY must be a whole number of proxies, not "${raw}"`);
+  return count;
+}
+
+export function redisUrl(): string | undefined {
+  return process.env['REDIS_URL'] || undefined;
+}
+
+export interface CaptchaSettings {
+  siteKey: string | undefined;
+  secret: string | undefined;
+  verifyUrl: string;
+}
+
+export function captchaSettings(): CaptchaSettings {
+  return {
+    siteKey: process.env['CAPTCHA_SITE_KEY'] || undefined,
+    secret: process.env['CAPTCHA_SECRET'] || undefined,
+    verifyUrl: process.env['CAPTCHA_VERIFY_URL'] || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  };
+}

@@ -11,3 +11,10 @@ export const QUOTAS = [
 ] as const;
 
 export type QuotaName = (typeof QUOTAS)[number]['name'];
+
+/** The burst ban (contract §5): the `comments`-th comment within `windowSeconds` bans the reader for `banSeconds`. */
+export const COMMENT_BURST_BAN = { comments: 100, windowSeconds: 300, banSeconds: 48 * 3600 } as const;
+
+export function quotaOf(name: QuotaName): (typeof QUOTAS)[number] {
+  return QUOTAS.find((quota) => quota.name === name) ?? QUOTAS[0];
+}

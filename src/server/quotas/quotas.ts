@@ -1,0 +1,93 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { Ban } from './ban.ts';
+import { COMMENT_BURST_BAN, QUOTAS, quotaOf, type QuotaName } from './limits.ts';
+import { RedisWindowLog } from './redis-window-log.ts';
+import { MemoryWindowLog, type ReserveResult, type WindowLog } from './window-log.ts';
+
+/** The quotas could not be checked (Redis unreachable): the write must answer 503, never pass unchecked. */
+export class QuotasUnavailable extends Error {}
+
+/** The quotas and the ban of every write, for one reader hash at a time. */
+export interface Quotas {
+  /** Seconds left of the reader's ban, 0 when not banned. */
+  banRemaining(reader: string): Promise<number>;
+  /** Takes one write from the reader's quota, or says when one frees up. */
+  reserve(name: QuotaName, reader: string): Promise<ReserveResult>;
+  /** Counts a stored comment toward the burst ban, and bans the reader at the limit. */
+  countComment(reader: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function unavailable<T>(work: () => Promise<T>): Promise<T> {
+  return work().catch((error: unknown) => {
+    throw new QuotasUnavailable(error instanceof Error ? error.message : String(error));
+  });
+}
+
+function createQuotas(log: WindowLog, ban: Ban, close: () => Promise<void>): Quotas {
+  return {
+    banRemaining: (reader) => unavailable(() => ban.remainingSeconds(reader)),
+    reserve: (name, reader) => {
+      const { quota, windowSeconds } = quotaOf(name);
+      return unavailable(() => log.reserve(`${name}:${reader}`, quota, windowSeconds));
+    },
+    countComment: (reader) =>
+      unavailable(async () => {
+        const { comments, windowSeconds } = COMMENT_BURST_BAN;
+        const result = await log.reserve(`comment-burst:${reader}`, comments, windowSeconds);
+        if (!result.admitted || result.reservation.remaining === 0) await ban.impose(reader);
+      }),
+    close,
+  };
+}
+
+const LONGEST_WINDOW_SECONDS = Math.max(...QUOTAS.map((quota) => quota.windowSeconds), COMMENT_BURST_BAN.windowSeconds);
+
+/** Quotas in this process's memory (one instance). */
+export function memoryQuotas(now: () => number = Date.now): Quotas {
+  const log = new MemoryWindowLog(now, LONGEST_WINDOW_SECONDS);
+  const sweeper = setInterval(() => {
+    log.sweep();
+  }, 60_000);
+  sweeper.unref();
+  const ban = new Ban(
+    new RateLimiterMemory({ keyPrefix: 'ban', points: 1, duration: COMMENT_BURST_BAN.banSeconds }),
+    COMMENT_BURST_BAN.banSeconds,
+  );
+  return createQuotas(log, ban, () => {
+    clearInterval(sweeper);
+    return Promise.resolve();
+  });
+}
+
+/** How long a write waits for Redis before it answers 503. */
+const REDIS_TIMEOUT_MS = 1500;
+
+/** Quotas in Redis, shared by every instance. Redis unreachable makes writes fail (503), never fall back to memory. */
+export function redisQuotas(url: string, now: () => number = Date.now): Quotas {
+  const redis = new Redis(url, {
+    commandTimeout: REDIS_TIMEOUT_MS,
+    connectTimeout: REDIS_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+    // Keep trying to reconnect in the background, a second apart at most.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+  });
+  // Errors reach each command; an unhandled 'error' event would crash the process.
+  redis.on('error', () => undefined);
+  const ban = new Ban(
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: 'ban',
+      points: 1,
+      duration: COMMENT_BURST_BAN.banSeconds,
+      rejectIfRedisNotReady: true,
+    }),
+    COMMENT_BURST_BAN.banSeconds,
+  );
+  return createQuotas(new RedisWindowLog(redis, now), ban, async () => {
+    redis.disconnect();
+    return Promise.resolve();
+  });
+}

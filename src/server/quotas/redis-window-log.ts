@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { retryAfter, type ReserveResult, type WindowLog } from './window-log.ts';
+
+// One atomic step per reservation: drop what left the window, count, and add
+// this write only if the quota allows, so concurrent instances never overshoot.
+const RESERVE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1] - ARGV[2])
+local count = redis.call('ZCARD', KEYS[1])
+if count >= tonumber(ARGV[3]) then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {0, count, oldest[2]}
+end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return {1, count + 1, ARGV[1]}
+`;
+
+/** The log in Redis, shared by every instance: a sorted set of write times per key. */
+export class RedisWindowLog implements WindowLog {
+  readonly #redis: Redis;
+  readonly #now: () => number;
+  readonly #prefix: string;
+
+  constructor(redis: Redis, now: () => number, prefix = 'quota:') {
+    this.#redis = redis;
+    this.#now = now;
+    this.#prefix = prefix;
+  }
+
+  async reserve(key: string, quota: number, windowSeconds: number): Promise<ReserveResult> {
+    const now = this.#now();
+    const windowMs = windowSeconds * 1000;
+    const member = `${now}:${randomBytes(6).toString('base64url')}`;
+    const redisKey = this.#prefix + key;
+    const [admitted, count, oldest] = (await this.#redis.eval(RESERVE, 1, redisKey, now, windowMs, quota, member)) as [
+      number,
+      number,
+      string,
+    ];
+    if (admitted !== 1) return { admitted: false, retryAfterSeconds: retryAfter(Number(oldest), windowSeconds, now) };
+    return {
+      admitted: true,
+      reservation: {
+        remaining: quota - count,
+        release: async () => {
+          await this.#redis.zrem(redisKey, member);
+        },
+      },
+    };
+  }
+
+  async count(key: string, windowSeconds: number): Promise<number> {
+    const now = this.#now();
+    return this.#redis.zcount(this.#prefix + key, `(${now - windowSeconds * 1000}`, '+inf');
+  }
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The captcha token every captcha-using form sends (spec: written `captchaToken`). */
+const captchaToken = z.string().max(4096).optional();
+
+/** A comment id, a slug: bounded strings, checked against the store afterwards. */
+const reference = z.string().trim().min(1).max(200);
+
+export const commentInput = z.object({
+  articleSlug: reference,
+  parentId: reference.nullish(),
+  body: z.string().trim().min(1).max(4000),
+  captchaToken,
+});
+
+export const voteInput = z.object({
+  articleSlug: reference,
+  commentId: reference.nullish(),
+  value: z.union([z.literal(1), z.literal(-1)], { message: 'value must be 1 (up) or -1 (down)' }),
+});
+
+export const topicRequestInput = z.object({
+  requestTitle: z.string().trim().min(3).max(200),
+  details: z.string().trim().max(2000).optional(),
+  captchaToken,
+});
+
+/**
+ * A site path: one leading slash (not two), no scheme or host, no spaces,
+ * backslashes or control characters. Browsers read `/\host` as another host.
+ */
+export function isSitePath(value: unknown): value is string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  return typeof value === 'string' && value.length <= 2000 && /^\/(?![/\\])[^\s\\\x00-\x1f\x7f]*$/.test(value);
+}
+
+export const bugReportInput = z.object({
+  description: z.string().trim().min(1).max(4000),
+  // Not a site path: dropped, and the report is still stored (spec).
+  pagePath: z
+    .unknown()
+    .optional()
+    .transform((value) => (isSitePath(value) ? value : null)),
+  captchaToken,
+});
+
+export const viewerVotesQuery = z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/) });
+
+/** The answer of the writes that store something for review. */
+export function ok(id: string): { ok: true; id: string } {
+  return { ok: true, id };
+}

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { clientAddress } from '../../src/server/identity/client-address.ts';
+import { loadSalt, readerHash } from '../../src/server/identity/reader-hash.ts';
+import { NAME_COUNT, readerName } from '../../src/server/identity/reader-name.ts';
+
+describe('the client address', () => {
+  test('TRUST_PROXY=0 uses the socket, whatever X-Forwarded-For says', () => {
+    assert.equal(clientAddress('203.0.113.9', '198.51.100.1', 0), '203.0.113.9');
+  });
+  test('TRUST_PROXY=N takes the Nth address from the right', () => {
+    assert.equal(clientAddress('10.0.0.1', '198.51.100.1', 1), '198.51.100.1');
+    assert.equal(clientAddress('10.0.0.1', 'forged, 198.51.100.1, 10.0.0.2', 2), '198.51.100.1');
+    assert.equal(clientAddress('10.0.0.1', '198.51.100.1:5555', 1), '198.51.100.1');
+    assert.equal(clientAddress('10.0.0.1', '[2001:db8::1]:443', 1), '2001:db8::1');
+  });
+  test('a header shorter than the proxies, or not an address, falls back to the socket', () => {
+    assert.equal(clientAddress('10.0.0.1', '198.51.100.1', 2), '10.0.0.1');
+    assert.equal(clientAddress('10.0.0.1', 'not-an-ip', 1), '10.0.0.1');
+    assert.equal(clientAddress('10.0.0.1', null, 1), '10.0.0.1');
+  });
+  test('an IPv4-mapped IPv6 socket address is the IPv4 reader', () => {
+    assert.equal(clientAddress('::ffff:203.0.113.9', null, 0), '203.0.113.9');
+  });
+});
+
+describe('the reader hash and name', () => {
+  test('a keyed hash: same address and salt, same hash; another salt, another hash', () => {
+    assert.equal(readerHash('203.0.113.9', 'salt-a'), readerHash('203.0.113.9', 'salt-a'));
+    assert.notEqual(readerHash('203.0.113.9', 'salt-a'), readerHash('203.0.113.9', 'salt-b'));
+    assert.ok(!readerHash('203.0.113.9', 'salt-a').includes('203'));
+  });
+
+  test('at least 32 colours × 64 animals, spread over readers', () => {
+    assert.ok(NAME_COUNT >= 32 * 64);
+    const names = new Set(Array.from({ length: 3000 }, (_, i) => readerName(readerHash(`198.51.100.${i}`, 'salt'))));
+    assert.ok(names.size > 1000, `${names.size} names`);
+    assert.match(readerName(readerHash('x', 'y')), /^[A-Z][a-z]+ [A-Z][a-z]+$/);
+  });
+
+  test('the generated salt is made once, kept private in DATA_DIR, and reused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'salt-'));
+    const first = await loadSalt(undefined, dir);
+    assert.equal(await loadSalt(undefined, dir), first);
+    assert.equal((await readFile(join(dir, 'ip-hash-salt'), 'utf8')).trim(), first);
+    assert.equal((await stat(join(dir, 'ip-hash-salt'))).mode & 0o777, 0o600);
+    assert.equal(await loadSalt('configured', dir), 'configured');
+    const racing = await mkdtemp(join(tmpdir(), 'salt-'));
+    const salts = await Promise.all([loadSalt(undefined, racing), loadSalt(undefined, racing)]);
+    assert.equal(salts[0], salts[1]);
+  });
+});
