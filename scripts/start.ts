@@ -15,7 +15,17 @@ if (await buildIsStale(root)) {
   }
 }
 
-const { app } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as { app: AstroApp };
+const { app, writeRuntime, closeWriteRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {
+  app: AstroApp;
+  writeRuntime: () => Promise<unknown>;
+  closeWriteRuntime: () => Promise<void>;
+};
+try {
+  await writeRuntime();
+} catch (error) {
+  console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const server = await createFrontServer({ app, clientDir: join(root, 'dist', 'client'), site: siteUrl() });
 server.listen(listenPort(), listenHost(), () => {
   const address = server.address();
@@ -24,5 +34,9 @@ server.listen(listenPort(), listenHost(), () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () => {
+    server.close(() => {
+      void closeWriteRuntime().finally(() => process.exit(0));
+    });
+  });
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,21 +44,37 @@ export function build(dir: string): Promise<{ code: number | null; output: strin
 
 export interface RunningSite {
   url: string;
+  /** The server's own store folder: a fresh temporary one unless DATA_DIR was given. */
+  dataDir: string;
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /** Ends the server at once, as a crash would (SIGKILL). */
+  kill(): Promise<void>;
 }
 
 /**
  * Starts `npm start`'s server on a free port, as a user would, and resolves
  * once it listens. `TEST_CLOCK` in `env` moves the server's clock.
  */
-export function startSite(dir: string, env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(dir: string, env: Record<string, string> = {}): Promise<RunningSite> {
+  const dataDir = env['DATA_DIR'] ?? (await mkdtemp(join(tmpdir(), 'longhand-data-')));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', join(ROOT, 'tests/support/clock.ts'), 'scripts/start.ts'], {
       cwd: dir,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     });
+    const ended = (signal: NodeJS.Signals) => () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          done();
+          return;
+        }
+        child.once('exit', () => {
+          done();
+        });
+        child.kill(signal);
+      });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -65,17 +82,7 @@ export function startSite(dir: string, env: Record<string, string> = {}): Promis
       if (match?.[1]) {
         child.stdout.off('data', onData);
         child.stdout.on('data', (more: Buffer) => (output += more.toString()));
-        resolve({
-          url: match[1],
-          output: () => output,
-          stop: () =>
-            new Promise((done) => {
-              child.once('exit', () => {
-                done();
-              });
-              child.kill('SIGTERM');
-            }),
-        });
+        resolve({ url: match[1], dataDir, output: () => output, stop: ended('SIGTERM'), kill: ended('SIGKILL') });
       }
     };
     child.stdout.on('data', onData);

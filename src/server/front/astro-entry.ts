@@ -6,3 +6,6 @@ import { setGetEnv } from 'astro/env/setup';
 setGetEnv((key) => process.env[key]);
 
 export const app = createApp({ streaming: false });
+
+// Opened before the server listens: a corrupt store or a bad setting stops start-up.
+export { closeWriteRuntime, writeRuntime } from '../writes/runtime.ts';

@@ -1,0 +1,164 @@
+// The embedded store's acknowledged write rate and latency under concurrent
+// writers, against lowdb's own plain writes of the same comments in the same
+// run. Every store write is fsync'd before it resolves.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Low } from 'lowdb';
+import { JSONFile } from 'lowdb/node';
+import { openEmbeddedStore } from '../src/server/store/embedded/engine.ts';
+import type { ArticleDocument } from '../src/server/store/embedded/documents.ts';
+import type { StoredComment, VoteValue } from '../src/server/store/types.ts';
+
+const ARTICLES = 100;
+const COMMENTS_PER_ARTICLE = 1_000;
+const WRITERS = 50;
+const MAX_WRITES = 250_000;
+const SECONDS = 5;
+const BASELINE_SECONDS = 3;
+const GOAL = { writesPerSecond: 2_000, p99Ms: 20 };
+
+interface Measure {
+  writes: number;
+  writesPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+const slugs = Array.from({ length: ARTICLES }, (_, index) => `article-${index}`);
+
+function pick<T>(items: readonly T[]): T {
+  return items[Math.floor(Math.random() * items.length)] as T;
+}
+
+function newComment(articleSlug: string, index: number) {
+  return {
+    articleSlug,
+    parentId: null,
+    depth: 1,
+    author: 'Amber otter',
+    authorHash: 'f'.repeat(64),
+    body: `Comment ${index}: a reader's thoughts on the article, long enough to weigh what a real comment weighs on disk.`,
+  };
+}
+
+function seededComments(articleSlug: string): StoredComment[] {
+  return Array.from({ length: COMMENTS_PER_ARTICLE }, (_, index) => ({
+    ...newComment(articleSlug, index),
+    id: `${articleSlug}-${index}`,
+    createdAt: new Date().toISOString(),
+    score: 0,
+  }));
+}
+
+/** Runs `write` from WRITERS concurrent loops until `maxWrites` or `seconds` are used up; times each write. */
+async function measure(write: (index: number) => Promise<unknown>, seconds: number, maxWrites = MAX_WRITES): Promise<Measure> {
+  const latencies: number[] = [];
+  let started = 0;
+  const began = performance.now();
+  const deadline = began + seconds * 1000;
+  const writer = async () => {
+    while (started < maxWrites && performance.now() < deadline) {
+      const index = started++;
+      const t0 = performance.now();
+      await write(index);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: WRITERS }, writer));
+  const elapsed = (performance.now() - began) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { writes: latencies.length, writesPerSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+}
+
+async function seedEngineFiles(dataDir: string): Promise<void> {
+  await mkdir(join(dataDir, 'articles'), { recursive: true });
+  for (const slug of slugs) {
+    const document: ArticleDocument = { format: 1, slug, journalSeq: 0, score: 0, comments: seededComments(slug), votes: [] };
+    await writeFile(join(dataDir, 'articles', `${slug}.json`), JSON.stringify(document));
+  }
+}
+
+async function benchEngine(dataDir: string): Promise<{ open: number; comments: Measure; votes: Measure; close: number }> {
+  await seedEngineFiles(dataDir);
+  let t0 = performance.now();
+  const store = await openEmbeddedStore(dataDir);
+  const open = performance.now() - t0;
+  const comments = await measure((index) => store.insertComment(newComment(pick(slugs), index)), SECONDS);
+  const votes = await measure(async (index) => {
+    const articleSlug = pick(slugs);
+    const onComment = index % 2 === 0;
+    const commentId = onComment ? `${articleSlug}-${Math.floor(Math.random() * COMMENTS_PER_ARTICLE)}` : null;
+    const toggle = (current: VoteValue): VoteValue => (current === 1 ? 0 : 1);
+    await store.applyVote({ articleSlug, commentId }, `voter-${Math.floor(Math.random() * 5_000)}`, toggle);
+  }, SECONDS);
+  t0 = performance.now();
+  await store.close();
+  return { open, comments, votes, close: performance.now() - t0 };
+}
+
+/** lowdb as its documentation writes it: one JSONFile per article, `push` then `write`, one write at a time per file. */
+async function benchLowdb(dataDir: string): Promise<Measure> {
+  const files = new Map<string, { db: Low<{ comments: StoredComment[] }>; queue: Promise<unknown> }>();
+  for (const slug of slugs) {
+    const db = new Low(new JSONFile<{ comments: StoredComment[] }>(join(dataDir, `${slug}.json`)), { comments: seededComments(slug) });
+    await db.write();
+    files.set(slug, { db, queue: Promise.resolve() });
+  }
+  return measure((index) => {
+    const slug = pick(slugs);
+    const file = files.get(slug);
+    if (!file) throw new Error(`no file for ${slug}`);
+    const comment = { ...newComment(slug, index), id: `new-${index}`, createdAt: new Date().toISOString(), score: 0 };
+    const written = file.queue.then(() => {
+      file.db.data.comments.push(comment);
+      return file.db.write();
+    });
+    file.queue = written;
+    return written;
+  }, BASELINE_SECONDS);
+}
+
+function row(cells: (string | number)[]): string {
+  return cells.map((cell, index) => (index === 0 ? String(cell).padEnd(44) : String(cell).padStart(10))).join(' ');
+}
+
+function describe(name: string, result: Measure): string {
+  return row([name, result.writes, Math.round(result.writesPerSecond), result.p50.toFixed(2), result.p99.toFixed(2)]);
+}
+
+function meetsGoal(result: Measure): boolean {
+  return result.writesPerSecond >= GOAL.writesPerSecond && result.p99 < GOAL.p99Ms;
+}
+
+/** Prints the embedded store's write rate and latency next to lowdb's plain writes, and whether the goal is met. */
+export async function benchStore(): Promise<void> {
+  const scratch = await mkdtemp(join(tmpdir(), 'bench-store-'));
+  try {
+    const engineDir = join(scratch, 'engine');
+    const lowdbDir = join(scratch, 'lowdb');
+    await mkdir(lowdbDir);
+    const engine = await benchEngine(engineDir);
+    const lowdb = await benchLowdb(lowdbDir);
+    console.log(
+      `Store writes: ${ARTICLES * COMMENTS_PER_ARTICLE} comments stored over ${ARTICLES} articles, ${WRITERS} concurrent writers,` +
+        ` at most ${MAX_WRITES} writes or ${SECONDS} s (baseline ${BASELINE_SECONDS} s);` +
+        ` the store's journal compactions (every 4 MiB of journal) run inside the timed phases\n`,
+    );
+    console.log(row(['run', 'writes', 'writes/s', 'p50 ms', 'p99 ms']));
+    console.log(describe('embedded store: insertComment (fsync each)', engine.comments));
+    console.log(describe('embedded store: applyVote (fsync each)', engine.votes));
+    console.log(describe('lowdb JSONFile per article (no fsync)', lowdb));
+    console.log(
+      `\nopen with ${ARTICLES * COMMENTS_PER_ARTICLE} comments: ${engine.open.toFixed(0)} ms; close (final compaction): ${engine.close.toFixed(0)} ms`,
+    );
+    console.log(`insertComment: ${(engine.comments.writesPerSecond / lowdb.writesPerSecond).toFixed(1)}× lowdb's plain writes`);
+    const met = meetsGoal(engine.comments) && meetsGoal(engine.votes);
+    console.log(`goal (>= ${GOAL.writesPerSecond} writes/s and p99 < ${GOAL.p99Ms} ms, each kind): ${met ? 'met' : 'NOT met'}`);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) await benchStore();

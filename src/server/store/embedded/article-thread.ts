@@ -1,0 +1,152 @@
+import { Low } from 'lowdb';
+import type { StoredComment, VoteValue } from '../types.ts';
+import { articleDocument, corruptFile, type ArticleDocument, type StoredVote } from './documents.ts';
+import { DurableJsonFile } from './durable-json-file.ts';
+import type { SnapshotTarget } from './snapshot-target.ts';
+
+/** The lowdb document of an article, empty until read or written. */
+function snapshotFile(file: string, slug: string): Low<ArticleDocument> {
+  return new Low(new DurableJsonFile(file, articleDocument), { format: 1, slug, journalSeq: 0, score: 0, comments: [], votes: [] });
+}
+
+interface VotesOfVoter {
+  article: VoteValue;
+  comments: Map<string, -1 | 1>;
+}
+
+/**
+ * One article's comments and votes, in memory, with the lowdb file that keeps
+ * its snapshot. Scores (the article's and each comment's) are ups minus downs,
+ * kept up to date as votes change.
+ */
+export class ArticleThread implements SnapshotTarget {
+  readonly slug: string;
+  readonly #file: Low<ArticleDocument>;
+  #journalSeq: number;
+  #score: number;
+  /** Oldest first; the objects are the stored ones, copied before they leave the store. */
+  readonly #comments: StoredComment[];
+  readonly #commentsById = new Map<string, StoredComment>();
+  readonly #votesByVoter = new Map<string, VotesOfVoter>();
+
+  private constructor(file: Low<ArticleDocument>) {
+    const document = file.data;
+    this.#file = file;
+    this.slug = document.slug;
+    this.#journalSeq = document.journalSeq;
+    this.#score = document.score;
+    this.#comments = [];
+    for (const comment of document.comments) this.addComment(comment);
+    for (const { voter, commentId, vote } of document.votes) {
+      if (commentId !== null && !this.#commentsById.has(commentId))
+        throw new Error(`a vote is on comment ${commentId}, which does not exist`);
+      if (this.voteOf(voter, commentId) !== 0) throw new Error(`voter ${voter} votes twice on ${commentId ?? 'the article'}`);
+      this.#record(voter, commentId, vote);
+    }
+  }
+
+  /** A thread with nothing in it yet, kept in `file` once it has something. */
+  static empty(file: string, slug: string): ArticleThread {
+    return new ArticleThread(snapshotFile(file, slug));
+  }
+
+  /** The thread kept in `file`. Rejects naming the file when it is not a consistent thread of `slug`. */
+  static async load(file: string, slug: string): Promise<ArticleThread> {
+    const snapshot = snapshotFile(file, slug);
+    await snapshot.read();
+    try {
+      if (snapshot.data.slug !== slug) throw new Error(`it holds article "${snapshot.data.slug}", not "${slug}"`);
+      return new ArticleThread(snapshot);
+    } catch (error) {
+      throw corruptFile(file, (error as Error).message);
+    }
+  }
+
+  get journalSeq(): number {
+    return this.#journalSeq;
+  }
+
+  comments(): StoredComment[] {
+    return this.#comments.map((comment) => ({ ...comment }));
+  }
+
+  comment(id: string): StoredComment | null {
+    const comment = this.#commentsById.get(id);
+    return comment ? { ...comment } : null;
+  }
+
+  hasComment(id: string): boolean {
+    return this.#commentsById.has(id);
+  }
+
+  /** Throws when the id is taken or the comment belongs to another article. */
+  addComment(comment: StoredComment): void {
+    if (comment.articleSlug !== this.slug) throw new Error(`comment ${comment.id} belongs to "${comment.articleSlug}", not "${this.slug}"`);
+    if (this.#commentsById.has(comment.id)) throw new Error(`comment ${comment.id} appears twice`);
+    this.#comments.push(comment);
+    this.#commentsById.set(comment.id, comment);
+  }
+
+  /** A voter's vote on the article (commentId null) or on one of its comments; 0 when none. */
+  voteOf(voter: string, commentId: string | null): VoteValue {
+    const votes = this.#votesByVoter.get(voter);
+    if (!votes) return 0;
+    return commentId === null ? votes.article : (votes.comments.get(commentId) ?? 0);
+  }
+
+  /** The score of the article (commentId null) or of one of its comments. */
+  scoreOf(commentId: string | null): number {
+    return commentId === null ? this.#score : (this.#commentsById.get(commentId)?.score ?? 0);
+  }
+
+  /** Sets the voter's vote on a target and moves its score by the difference. Throws when the comment does not exist. */
+  setVote(voter: string, commentId: string | null, vote: VoteValue): void {
+    const comment = commentId === null ? null : this.#commentsById.get(commentId);
+    if (comment === undefined) throw new Error(`vote on comment ${String(commentId)}, which does not exist`);
+    const change = vote - this.voteOf(voter, commentId);
+    if (comment) comment.score += change;
+    else this.#score += change;
+    this.#record(voter, commentId, vote);
+  }
+
+  /** A voter's votes on this article: on the article, and on each comment voted on. */
+  votesOf(voter: string): { article: VoteValue; comments: Record<string, -1 | 1> } {
+    const votes = this.#votesByVoter.get(voter);
+    return { article: votes?.article ?? 0, comments: Object.fromEntries(votes?.comments ?? []) };
+  }
+
+  async writeSnapshot(journalSeq: number): Promise<void> {
+    this.#file.data = {
+      format: 1,
+      slug: this.slug,
+      journalSeq,
+      score: this.#score,
+      comments: this.#comments,
+      votes: this.#listVotes(),
+    };
+    await this.#file.write();
+    this.#journalSeq = journalSeq;
+  }
+
+  /** Keeps a vote without touching scores (they are stored with the thread). */
+  #record(voter: string, commentId: string | null, vote: VoteValue): void {
+    let votes = this.#votesByVoter.get(voter);
+    if (!votes) {
+      votes = { article: 0, comments: new Map() };
+      this.#votesByVoter.set(voter, votes);
+    }
+    if (commentId === null) votes.article = vote;
+    else if (vote === 0) votes.comments.delete(commentId);
+    else votes.comments.set(commentId, vote);
+    if (votes.article === 0 && votes.comments.size === 0) this.#votesByVoter.delete(voter);
+  }
+
+  #listVotes(): StoredVote[] {
+    const list: StoredVote[] = [];
+    for (const [voter, votes] of this.#votesByVoter) {
+      if (votes.article !== 0) list.push({ voter, commentId: null, vote: votes.article });
+      for (const [commentId, vote] of votes.comments) list.push({ voter, commentId, vote });
+    }
+    return list;
+  }
+}

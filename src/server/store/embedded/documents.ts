@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { SLUG_PATTERN } from '../../articles/source.ts';
+import type { BugReport, CitySubmission, StoredComment, TopicRequest } from '../types.ts';
+
+/**
+ * The shapes the embedded store keeps on disk, as zod schemas: the lowdb
+ * snapshot documents and the journal's records. Everything read back is
+ * checked against them, so a damaged file is reported instead of loaded.
+ */
+
+const slug = z.string().regex(SLUG_PATTERN, 'is not a slug');
+const text = z.string();
+const isoDate = z.iso.datetime({ offset: true });
+/** A journal sequence number: every record has one, each greater than the last. */
+const seq = z.number().int().nonnegative();
+
+const comment: z.ZodType<StoredComment> = z.object({
+  id: text.min(1),
+  articleSlug: slug,
+  parentId: text.min(1).nullable(),
+  depth: z.number().int().min(1),
+  author: text,
+  authorHash: text,
+  body: text,
+  createdAt: isoDate,
+  score: z.number().int(),
+});
+
+const topicRequest: z.ZodType<TopicRequest> = z.object({
+  id: text.min(1),
+  requestTitle: text,
+  details: text.nullable(),
+  status: z.literal('pending'),
+  authorHash: text,
+  createdAt: isoDate,
+});
+
+const bugReport: z.ZodType<BugReport> = z.object({
+  id: text.min(1),
+  description: text,
+  pagePath: text.nullable(),
+  authorHash: text,
+  createdAt: isoDate,
+});
+
+const citySubmission: z.ZodType<CitySubmission> = z.object({
+  id: text.min(1),
+  cityId: text,
+  city: text,
+  country: text,
+  countryName: text,
+  region: text.nullable(),
+  lat: z.number(),
+  lon: z.number(),
+  currency: text,
+  netPay: z.number(),
+  rent: z.number(),
+  beerPrice: z.number(),
+  authorHash: text,
+  createdAt: isoDate,
+});
+
+const vote = z.object({
+  voter: text.min(1),
+  /** Null for a vote on the article itself. */
+  commentId: text.min(1).nullable(),
+  vote: z.union([z.literal(-1), z.literal(1)]),
+});
+
+/** `articles/<slug>.json`: one article's thread, complete up to journal record `journalSeq`. */
+export const articleDocument = z.object({
+  format: z.literal(1),
+  slug,
+  journalSeq: seq,
+  score: z.number().int(),
+  /** Oldest first. */
+  comments: z.array(comment),
+  votes: z.array(vote),
+});
+export type ArticleDocument = z.infer<typeof articleDocument>;
+export type StoredVote = z.infer<typeof vote>;
+
+/** A collection file (topic requests, bug reports, city submissions), oldest first. */
+export function collectionDocument<Item>(item: z.ZodType<Item>) {
+  return z.object({ format: z.literal(1), journalSeq: seq, items: z.array(item) });
+}
+export interface CollectionDocument<Item> {
+  format: 1;
+  journalSeq: number;
+  items: Item[];
+}
+
+/** What each stored record must look like, to check a new one before it is kept. */
+export const storedShapes = { comment, topicRequest, bugReport, citySubmission };
+
+/** One line of the journal: a change, numbered. A vote record holds the voter's resulting vote, 0 when removed. */
+export const journalRecord = z.discriminatedUnion('op', [
+  z.object({ seq, op: z.literal('comment'), comment }),
+  z.object({
+    seq,
+    op: z.literal('vote'),
+    articleSlug: slug,
+    commentId: text.min(1).nullable(),
+    voter: text.min(1),
+    vote: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
+  }),
+  z.object({ seq, op: z.literal('topicRequest'), item: topicRequest }),
+  z.object({ seq, op: z.literal('bugReport'), item: bugReport }),
+  z.object({ seq, op: z.literal('citySubmission'), item: citySubmission }),
+]);
+export type JournalRecord = z.infer<typeof journalRecord>;
+
+/** The error that stops start-up: which file, and what is wrong with it. The file is left as it is. */
+export function corruptFile(file: string, detail: string): Error {
+  return new Error(`Store file ${file} is corrupt: ${detail}. The store was not opened and the file was not changed.`);
+}
+
+/** Checks `value` against `schema`, naming the first problem's place in the document. */
+export function validated<T>(schema: z.ZodType<T>, value: unknown, file: string, where = ''): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue?.path.map(String).join('.') ?? '';
+  const place = [where, path].filter(Boolean).join(', at ');
+  throw corruptFile(file, `${place ? `${place}: ` : ''}${issue?.message ?? 'invalid'}`);
+}

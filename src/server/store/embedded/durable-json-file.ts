@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import type { Adapter } from 'lowdb';
+import type { z } from 'zod';
+import { corruptFile, validated } from './documents.ts';
+import { replaceDurably } from './files.ts';
+
+/**
+ * A lowdb adapter for one JSON document: reads check the document against its
+ * schema and reject naming the file (never changing it); writes replace the
+ * file durably, one at a time, in the order they were asked for.
+ */
+export class DurableJsonFile<T> implements Adapter<T> {
+  readonly #file: string;
+  readonly #schema: z.ZodType<T>;
+  #lastWrite: Promise<unknown> = Promise.resolve();
+
+  constructor(file: string, schema: z.ZodType<T>) {
+    this.#file = file;
+    this.#schema = schema;
+  }
+
+  /** The document, or null when the file does not exist. */
+  async read(): Promise<T | null> {
+    let text: string;
+    try {
+      text = await readFile(this.#file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw corruptFile(this.#file, `not JSON (${(error as Error).message})`);
+    }
+    return validated(this.#schema, value, this.#file);
+  }
+
+  /** Serializes `data` at once (later changes to it are not written), then replaces the file after any earlier write. */
+  write(data: T): Promise<void> {
+    const text = JSON.stringify(data);
+    const written = this.#lastWrite.then(() => replaceDurably(this.#file, text));
+    // A failed write is reported to its caller; the next one still runs.
+    this.#lastWrite = written.catch(() => undefined);
+    return written;
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * The embedded store: lowdb JSON files in a data directory, with a journal in
+ * front of them so that a write costs one append and a share of one fsync
+ * instead of rewriting a file.
+ *
+ * On disk, under `dataDir`:
+ *
+ *   articles/<slug>.json     lowdb document, one per article that has comments or votes:
+ *                            { format: 1, slug, journalSeq, score, comments: [StoredComment…]
+ *                            (oldest first), votes: [{ voter, commentId (null: the article), vote }] }
+ *   topic-requests.json      lowdb document { format: 1, journalSeq, items: [TopicRequest…] }, oldest first
+ *   bug-reports.json         the same, of BugReport
+ *   city-submissions.json    the same, of CitySubmission
+ *   journal/<n>.jsonl        the journal, in numbered generations: one JSON record a line,
+ *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission, … },
+ *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed)
+ *   .<file>.tmp              a snapshot being replaced (a crash may leave one; it is ignored)
+ *
+ * Every snapshot file (a "lowdb document") holds its state complete up to
+ * journal record `journalSeq`; the state is that file plus the journal's later
+ * records for it.
+ *
+ * - A write changes the state in memory at once (so a vote decides against
+ *   every vote before it), appends its record to the journal and resolves once
+ *   that line is fdatasync'd. Writes arriving during an fsync share the next
+ *   one (group commit), across articles. Reads answer from memory.
+ * - Compaction, when the journal's generation passes a size, on a timer while
+ *   something changed, and on close: the journal moves to a new generation,
+ *   every changed state is written to its snapshot file by atomic replace
+ *   (temporary file, fsync, rename, fsync of the directory), then the older
+ *   generations are deleted. Writes go on meanwhile.
+ * - Opening reads every snapshot file and replays the journal records they do
+ *   not hold. A missing directory starts empty. An incomplete last line of a
+ *   generation (a write a crash cut short, never acknowledged) is ignored; any
+ *   other damage rejects naming the file, which is left untouched.
+ * - One process at a time may open a data directory.
+ */
+import type { BugReport, CitySubmission, NewComment, StoredComment, StoreEngine, TopicRequest, VoteTarget, VoteValue } from '../types.ts';
+import { storedShapes, type JournalRecord } from './documents.ts';
+import { newId } from './ids.ts';
+import { Journal, removeGenerationsBefore } from './journal.ts';
+import { storeLayout, type StoreLayout } from './layout.ts';
+import { recover, type Recovered } from './recovery.ts';
+import type { SnapshotTarget } from './snapshot-target.ts';
+import type { StoreState } from './state.ts';
+
+export interface EmbeddedStoreOptions {
+  /** Compact once the journal's current generation holds this many bytes. */
+  compactAfterBytes: number;
+  /** Compact this often (milliseconds) while something changed since the last compaction. */
+  compactEveryMs: number;
+}
+
+const DEFAULT_OPTIONS: EmbeddedStoreOptions = { compactAfterBytes: 4 * 1024 * 1024, compactEveryMs: 30_000 };
+
+/**
+ * Opens (creating when absent) the embedded store in `dataDir`. Rejects,
+ * naming the file and what is wrong with it, when a file is damaged.
+ */
+export async function openEmbeddedStore(dataDir: string, options: Partial<EmbeddedStoreOptions> = {}): Promise<StoreEngine> {
+  const layout = storeLayout(dataDir);
+  const recovered = await recover(layout);
+  // Never append to a replayed generation: its last line may be torn.
+  const journal = await Journal.create(layout.journal, (recovered.generations.at(-1) ?? 0) + 1);
+  return new EmbeddedStore(layout, recovered, journal, { ...DEFAULT_OPTIONS, ...options });
+}
+
+/** A journal record before it is numbered. */
+type Change = { [Op in JournalRecord['op']]: Omit<Extract<JournalRecord, { op: Op }>, 'seq'> }[JournalRecord['op']];
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+class EmbeddedStore implements StoreEngine {
+  readonly #layout: StoreLayout;
+  readonly #state: StoreState;
+  readonly #journal: Journal;
+  readonly #options: EmbeddedStoreOptions;
+  /** The states changed since their snapshot file was last written. */
+  readonly #changed: Set<SnapshotTarget>;
+  #lastSeq: number;
+  #compaction: Promise<void> | null = null;
+  #closing: Promise<void> | null = null;
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(layout: StoreLayout, recovered: Recovered, journal: Journal, options: EmbeddedStoreOptions) {
+    this.#layout = layout;
+    this.#state = recovered.state;
+    this.#journal = journal;
+    this.#options = options;
+    this.#changed = recovered.changed;
+    this.#lastSeq = recovered.lastSeq;
+    this.#timer = setInterval(() => {
+      if (this.#changed.size > 0) this.#startCompaction();
+    }, options.compactEveryMs).unref();
+    // Replayed generations go once their records are in snapshot files.
+    if (recovered.generations.length > 0) this.#startCompaction();
+  }
+
+  async insertComment(comment: NewComment): Promise<StoredComment> {
+    const stored = storedShapes.comment.parse({ ...comment, id: newId(), createdAt: now(), score: 0 });
+    const answer = { ...stored };
+    await this.#commit({ op: 'comment', comment: stored });
+    return answer;
+  }
+
+  getComment(articleSlug: string, id: string): Promise<StoredComment | null> {
+    return Promise.resolve(this.#state.article(articleSlug)?.comment(id) ?? null);
+  }
+
+  listComments(articleSlug: string): Promise<StoredComment[]> {
+    return Promise.resolve(this.#state.article(articleSlug)?.comments() ?? []);
+  }
+
+  async applyVote(
+    target: VoteTarget,
+    voter: string,
+    decide: (current: VoteValue) => VoteValue,
+  ): Promise<{ score: number; vote: VoteValue } | null> {
+    const { articleSlug, commentId } = target;
+    if (commentId !== null && !this.#state.article(articleSlug)?.hasComment(commentId)) return null;
+    const thread = this.#state.articleToWrite(articleSlug);
+    const current = thread.voteOf(voter, commentId);
+    const vote = decide(current);
+    const durable =
+      vote === current
+        ? // Nothing changes, but what `decide` saw may still be on its way to disk.
+          this.#journal.append('')
+        : this.#commit({ op: 'vote', articleSlug, commentId, voter, vote });
+    const score = thread.scoreOf(commentId);
+    await durable;
+    return { score, vote };
+  }
+
+  votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }> {
+    return Promise.resolve(this.#state.article(articleSlug)?.votesOf(voter) ?? { article: 0, comments: {} });
+  }
+
+  async insertTopicRequest(request: Omit<TopicRequest, 'id' | 'createdAt' | 'status'>): Promise<TopicRequest> {
+    const stored = storedShapes.topicRequest.parse({ ...request, id: newId(), createdAt: now(), status: 'pending' });
+    const answer = { ...stored };
+    await this.#commit({ op: 'topicRequest', item: stored });
+    return answer;
+  }
+
+  listTopicRequests(): Promise<TopicRequest[]> {
+    return Promise.resolve(this.#state.topicRequests.newestFirst());
+  }
+
+  async insertBugReport(report: Omit<BugReport, 'id' | 'createdAt'>): Promise<BugReport> {
+    const stored = storedShapes.bugReport.parse({ ...report, id: newId(), createdAt: now() });
+    const answer = { ...stored };
+    await this.#commit({ op: 'bugReport', item: stored });
+    return answer;
+  }
+
+  async insertCitySubmission(submission: Omit<CitySubmission, 'id' | 'createdAt'>): Promise<CitySubmission> {
+    const stored = storedShapes.citySubmission.parse({ ...submission, id: newId(), createdAt: now() });
+    const answer = { ...stored };
+    await this.#commit({ op: 'citySubmission', item: stored });
+    return answer;
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#shutDown();
+    return this.#closing;
+  }
+
+  /** Numbers the change, applies it in memory and resolves once its journal line is on disk. */
+  #commit(change: Change): Promise<void> {
+    if (this.#closing) return Promise.reject(new Error('The store is closed.'));
+    if (this.#journal.failure) return Promise.reject(this.#journal.failure);
+    const record: JournalRecord = { seq: ++this.#lastSeq, ...change };
+    const changed = this.#state.apply(record);
+    if (changed) this.#changed.add(changed);
+    if (this.#journal.bytes >= this.#options.compactAfterBytes) this.#startCompaction();
+    return this.#journal.append(`${JSON.stringify(record)}\n`);
+  }
+
+  #startCompaction(): void {
+    if (this.#compaction || this.#closing) return;
+    this.#compaction = this.#compact()
+      .catch((error: unknown) => {
+        console.error('[store] compaction failed; the journal keeps every write and it is tried again later:', error);
+      })
+      .finally(() => {
+        this.#compaction = null;
+      });
+  }
+
+  async #compact(): Promise<void> {
+    await this.#journal.rotate();
+    await this.#writeSnapshots();
+    await removeGenerationsBefore(this.#layout.journal, this.#journal.generation);
+  }
+
+  /** Writes the snapshot file of every changed state; those that fail stay marked changed. */
+  async #writeSnapshots(): Promise<void> {
+    const targets = [...this.#changed];
+    this.#changed.clear();
+    try {
+      for (const target of targets) await target.writeSnapshot(this.#lastSeq);
+    } catch (error) {
+      for (const target of targets) this.#changed.add(target);
+      throw error;
+    }
+  }
+
+  /** Lets pending writes finish, then leaves everything in snapshot files and no journal behind. */
+  async #shutDown(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.#compaction;
+    await this.#journal.close();
+    // After a failed journal write, memory may hold writes that were refused: keep the disk as it is.
+    if (this.#journal.failure) throw this.#journal.failure;
+    await this.#writeSnapshots();
+    await removeGenerationsBefore(this.#layout.journal, this.#journal.generation + 1);
+  }
+}

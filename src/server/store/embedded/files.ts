@@ -1,0 +1,40 @@
+import { open, readdir, rename } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** The names of the entries of `directory`; none when it does not exist (yet). */
+export async function namesIn(directory: string): Promise<string[]> {
+  try {
+    return await readdir(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Makes the directory's entries (a created, renamed or removed file) durable. */
+export async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Replaces `file` with `text` so that a crash leaves either the old or the new
+ * content, never a mix: a temporary file beside it is written and fsync'd,
+ * renamed over it, and the directory fsync'd. Resolves once all of it is on disk.
+ */
+export async function replaceDurably(file: string, text: string): Promise<void> {
+  const temporary = join(dirname(file), `.${basename(file)}.tmp`);
+  const handle = await open(temporary, 'w');
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file);
+  await syncDirectory(dirname(file));
+}

@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+
+/** Where each part of the embedded store lives under its data directory (see engine.ts for what each file holds). */
+export interface StoreLayout {
+  root: string;
+  articles: string;
+  journal: string;
+  topicRequests: string;
+  bugReports: string;
+  citySubmissions: string;
+}
+
+export function storeLayout(dataDir: string): StoreLayout {
+  return {
+    root: dataDir,
+    articles: join(dataDir, 'articles'),
+    journal: join(dataDir, 'journal'),
+    topicRequests: join(dataDir, 'topic-requests.json'),
+    bugReports: join(dataDir, 'bug-reports.json'),
+    citySubmissions: join(dataDir, 'city-submissions.json'),
+  };
+}
+
+/** Matches an article snapshot's file name and captures its slug. */
+export const ARTICLE_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
+
+export function articleFile(layout: StoreLayout, slug: string): string {
+  return join(layout.articles, `${slug}.json`);
+}

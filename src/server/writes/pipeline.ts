@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import { verifyCaptcha } from '../captcha/captcha.ts';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { json, jsonError } from '../http/json.ts';
+import { guardWrite } from '../http/write-guards.ts';
+import { clientAddress } from '../identity/client-address.ts';
+import { readerHash } from '../identity/reader-hash.ts';
+import { readerName } from '../identity/reader-name.ts';
+import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
+import type { QuotaName } from '../quotas/limits.ts';
+import { QuotasUnavailable } from '../quotas/quotas.ts';
+import type { WriteRuntime } from './runtime.ts';
+
+/** Who writes: known only by the salted hash of the address, shown by the name derived from it. */
+export interface Reader {
+  hash: string;
+  name: string;
+}
+
+/** One write operation: its quota, schema and captcha rule, and what it does. */
+export interface WriteOperation<Input> {
+  quota: QuotaName;
+  schema: z.ZodType<Input>;
+  /** Votes never need a captcha; the other writes do where it is enabled. */
+  captcha: boolean;
+  /**
+   * Checks the operation's own rules (the article exists, the parent is on
+   * it…) and answers either a refusal, which spends no quota, or the step that
+   * stores the write and returns the 200 body.
+   */
+  prepare(input: Input, reader: Reader, runtime: WriteRuntime): Promise<Response | (() => Promise<unknown>)>;
+}
+
+export interface WriteRequest {
+  request: Request;
+  /** The socket's address as the server saw it. */
+  socketAddress: string;
+}
+
+/** The address and hash of the caller, as every route that knows a reader computes it. */
+export function identify({ request, socketAddress }: WriteRequest, runtime: WriteRuntime): { address: string; reader: Reader } {
+  const address = clientAddress(socketAddress, request.headers.get('X-Forwarded-For'), runtime.trustedProxies);
+  const hash = readerHash(address, runtime.salt);
+  return { address, reader: { hash, name: readerName(hash) } };
+}
+
+/**
+ * The one pipeline every write goes through: guards and validation, the ban,
+ * the captcha, the operation's own checks, then the quota, the store and the
+ * quota headers. Whatever is refused before the quota spends none of it; a
+ * write whose store fails gives its slot back.
+ */
+export async function runWrite<Input>(write: WriteRequest, runtime: WriteRuntime, operation: WriteOperation<Input>): Promise<Response> {
+  const guarded = await guardWrite(write.request, runtime.site, operation.schema);
+  if (!guarded.ok) return guarded.response;
+  const { address, reader } = identify(write, runtime);
+  const input = guarded.value;
+  try {
+    const banned = await runtime.quotas.banRemaining(reader.hash);
+    if (banned > 0)
+      return jsonError(429, 'Too many comments in a short time: writing is paused for now', refusedHeaders(operation.quota, banned));
+
+    if (operation.captcha) {
+      const token = (input as { captchaToken?: string }).captchaToken;
+      const captcha = await verifyCaptcha(runtime.captcha, token, address);
+      if (!captcha.ok) return jsonError(captcha.status, captcha.message);
+    }
+
+    const prepared = await operation.prepare(input, reader, runtime);
+    if (prepared instanceof Response) return prepared;
+
+    const slot = await runtime.quotas.reserve(operation.quota, reader.hash);
+    if (!slot.admitted) {
+      return jsonError(
+        429,
+        `Quota reached for ${operation.quota}; try again later`,
+        refusedHeaders(operation.quota, slot.retryAfterSeconds),
+      );
+    }
+    let body: unknown;
+    try {
+      body = await prepared();
+    } catch (error) {
+      await slot.reservation.release().catch(() => undefined);
+      throw error;
+    }
+    if (operation.quota === 'comments') {
+      // The comment is stored already: a failure to count it must not turn its 200 into an error.
+      await runtime.quotas.countComment(reader.hash).catch((error: unknown) => {
+        console.error('[quotas] a comment could not be counted toward the burst ban:', error);
+      });
+    }
+    return json(body, { cacheControl: CACHE_CONTROL.write, headers: quotaHeaders(operation.quota, slot.reservation.remaining) });
+  } catch (error) {
+    if (error instanceof QuotasUnavailable) {
+      console.error(`[quotas] rate limits could not be checked: ${error.message}`);
+      return jsonError(503, 'The rate limits could not be checked; try again shortly');
+    }
+    throw error;
+  }
+}

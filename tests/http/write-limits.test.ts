@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { startFakeCaptcha } from '../support/fake-captcha.ts';
+import { request } from '../support/http.ts';
+import { PREPARED_SITE, startSite } from '../support/site.ts';
+import { get, newReaderAddress, post } from '../support/writes.ts';
+
+const ARTICLE = 'the-price-of-a-beer';
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+describe('captcha', () => {
+  test('enabled: missing or rejected token 400, accepted 200, provider failing or slow 502; votes need none', async () => {
+    const provider = await startFakeCaptcha();
+    const site = await startSite(PREPARED_SITE, {
+      TRUST_PROXY: '1',
+      CAPTCHA_SITE_KEY: 'site',
+      CAPTCHA_SECRET: 'secret',
+      CAPTCHA_VERIFY_URL: provider.url,
+    });
+    try {
+      const address = newReaderAddress();
+      const missing = await post(site.url, '/api/topic-requests', { requestTitle: 'Night trains' }, address);
+      assert.equal(missing.status, 400);
+      assert.match(String(missing.json()['error']), /captchaToken/);
+      assert.equal(
+        (await post(site.url, '/api/topic-requests', { requestTitle: 'Night trains', captchaToken: 'bad' }, address)).status,
+        400,
+      );
+      const accepted = await post(site.url, '/api/topic-requests', { requestTitle: 'Night trains', captchaToken: 'good' }, address);
+      assert.equal(accepted.status, 200);
+      assert.equal(accepted.headers['ratelimit-remaining'], '4', 'refused captchas spent no quota');
+      assert.equal(provider.seen.at(-1)?.get('remoteip'), address, 'the provider gets the reader address it asks for');
+      assert.equal(
+        (await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: 'hi', captchaToken: 'good' }, address)).status,
+        200,
+      );
+      assert.equal((await post(site.url, '/api/votes', { articleSlug: ARTICLE, value: 1 }, address)).status, 200);
+      provider.mode.value = 'fail';
+      assert.equal((await post(site.url, '/api/bug-reports', { description: 'x', captchaToken: 'good' }, address)).status, 502);
+      provider.mode.value = 'hang';
+      const started = Date.now();
+      assert.equal((await post(site.url, '/api/bug-reports', { description: 'x', captchaToken: 'good' }, address)).status, 502);
+      assert.ok(Date.now() - started < 6000, 'a slow provider is given up on');
+    } finally {
+      await site.stop();
+      await provider.close();
+    }
+  });
+
+  test('unreachable provider: 502', async () => {
+    const site = await startSite(PREPARED_SITE, {
+      TRUST_PROXY: '1',
+      CAPTCHA_SITE_KEY: 'site',
+      CAPTCHA_SECRET: 'secret',
+      CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
+    });
+    try {
+      assert.equal(
+        (await post(site.url, '/api/topic-requests', { requestTitle: 'Trains', captchaToken: 'good' }, newReaderAddress())).status,
+        502,
+      );
+    } finally {
+      await site.stop();
+    }
+  });
+
+  test('only one of key and secret set: captcha routes answer 500 with a requestId, votes still work', async () => {
+    const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', CAPTCHA_SITE_KEY: 'site' });
+    try {
+      const address = newReaderAddress();
+      const answer = await post(site.url, '/api/topic-requests', { requestTitle: 'Trains', captchaToken: 'good' }, address);
+      assert.equal(answer.status, 500);
+      assert.equal(answer.json()['requestId'], answer.headers['x-request-id']);
+      assert.equal((await post(site.url, '/api/votes', { articleSlug: ARTICLE, value: 1 }, address)).status, 200);
+    } finally {
+      await site.stop();
+    }
+  });
+});
+
+for (const [kind, env] of [
+  ['memory', {}],
+  ['Redis', { REDIS_URL }],
+] as const) {
+  describe(`quotas and the ban (${kind})`, () => {
+    test('the 100th comment within 5 minutes is stored, then every write answers 429 for 48 hours', async () => {
+      const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', ...env });
+      try {
+        const address = newReaderAddress();
+        for (let i = 1; i <= 100; i++) {
+          const answer = await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: `comment ${i}` }, address);
+          assert.equal(answer.status, 200, `comment ${i}`);
+        }
+        for (const [path, body] of [
+          ['/api/comments', { articleSlug: ARTICLE, body: 'one more' }],
+          ['/api/votes', { articleSlug: ARTICLE, value: 1 }],
+          ['/api/topic-requests', { requestTitle: 'Banned?' }],
+        ] as const) {
+          const refused = await post(site.url, path, body, address);
+          assert.equal(refused.status, 429, path);
+          const retryAfter = Number(refused.headers['retry-after']);
+          assert.ok(retryAfter > 48 * 3600 - 120 && retryAfter <= 48 * 3600, `${path}: Retry-After ${retryAfter}`);
+          assert.ok(refused.headers['ratelimit']);
+        }
+        assert.equal((await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: 'not banned' }, newReaderAddress())).status, 200);
+      } finally {
+        await site.stop();
+      }
+    });
+  });
+}
+
+test('Redis unreachable: writes answer 503 JSON after a bounded wait, reads still work', async () => {
+  const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', REDIS_URL: 'redis://127.0.0.1:9' });
+  try {
+    const started = Date.now();
+    const answer = await post(site.url, '/api/votes', { articleSlug: ARTICLE, value: 1 }, newReaderAddress());
+    assert.equal(answer.status, 503);
+    assert.equal(typeof answer.json()['error'], 'string');
+    assert.ok(Date.now() - started < 5000);
+    assert.equal((await post(site.url, '/api/topic-requests', { requestTitle: 'Trains' }, newReaderAddress())).status, 503);
+    assert.equal((await request(`${site.url}/api/articles`)).status, 200);
+  } finally {
+    await site.stop();
+  }
+});
+
+test('a SIGKILL during a write storm loses no answered write, and every file still parses', async () => {
+  const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1' });
+  const acknowledged: string[] = [];
+  let stop = false;
+  const writer = async (n: number) => {
+    const address = newReaderAddress();
+    for (let i = 0; !stop && i < 100; i++) {
+      try {
+        const answer = await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: `storm ${n}.${i}` }, address);
+        if (answer.status === 200) acknowledged.push(String(answer.json()['id']));
+      } catch {
+        return; // the server is gone
+      }
+    }
+  };
+  const storm = Promise.all(Array.from({ length: 20 }, (_, n) => writer(n)));
+  while (acknowledged.length < 200) await new Promise((resolve) => setImmediate(resolve));
+  await site.kill();
+  stop = true;
+  await storm;
+  const restarted = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', DATA_DIR: site.dataDir });
+  try {
+    // Each answered id must be there: vote on each one, which needs the comment to exist.
+    const voter = newReaderAddress();
+    const missing: string[] = [];
+    for (const id of acknowledged.slice(0, 59)) {
+      const answer = await post(restarted.url, '/api/votes', { articleSlug: ARTICLE, commentId: id, value: 1 }, voter);
+      if (answer.status !== 200) missing.push(id);
+    }
+    assert.deepEqual(missing, []);
+    const mine = (await get(restarted.url, `/api/votes?slug=${ARTICLE}`, voter)).json<{ comments: Record<string, number> }>();
+    assert.equal(Object.keys(mine.comments).length, 59);
+    const files = (await readdir(site.dataDir, { recursive: true })).filter((file) => file.endsWith('.json'));
+    assert.ok(files.length > 0);
+    for (const file of files) JSON.parse(await readFile(join(site.dataDir, file), 'utf8'));
+  } finally {
+    await restarted.stop();
+  }
+});
+
+test('no client address is written to the store or the log', async () => {
+  const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1' });
+  const addresses = [newReaderAddress(), newReaderAddress(), newReaderAddress()];
+  try {
+    for (const address of addresses) {
+      await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: 'hello' }, address);
+      await post(site.url, '/api/votes', { articleSlug: ARTICLE, value: 1 }, address);
+      await post(site.url, '/api/topic-requests', { requestTitle: 'Some topic' }, address);
+      await post(site.url, '/api/bug-reports', { description: 'broken', pagePath: '/x' }, address);
+      await post(site.url, '/api/comments', { articleSlug: 'nope', body: 'x' }, address);
+    }
+  } finally {
+    await site.stop();
+  }
+  const files = await readdir(site.dataDir, { recursive: true, withFileTypes: true });
+  let stored = '';
+  for (const file of files.filter((entry) => entry.isFile())) stored += await readFile(join(file.parentPath, file.name), 'latin1');
+  assert.ok(stored.length > 0);
+  for (const address of addresses) {
+    assert.ok(!stored.includes(address), `${address} in the store`);
+    assert.ok(!site.output().includes(address), `${address} in the log`);
+  }
+  // The socket's own address (the proxy here) is not kept either.
+  assert.ok(!stored.includes('127.0.0.1'));
+});

@@ -1,0 +1,331 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
+import { nextVote } from '../../src/server/store/service.ts';
+import type { NewComment, StoredComment } from '../../src/server/store/types.ts';
+
+const WRITER = fileURLToPath(new URL('../support/store-writer.ts', import.meta.url));
+
+// Every test's directory lives under one root, removed once every store is closed.
+const ROOT = await mkdtemp(join(tmpdir(), 'store-embedded-'));
+after(() => rm(ROOT, { recursive: true, force: true }));
+
+/** A fresh directory for one test. */
+function scratch(): Promise<string> {
+  return mkdtemp(join(ROOT, 'test-'));
+}
+
+/** Polls `condition` until it holds (a bounded wait on a condition, never a fixed sleep). */
+async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function newComment(articleSlug: string, body = 'A thought.', parentId: string | null = null): NewComment {
+  return { articleSlug, parentId, depth: parentId ? 2 : 1, author: 'Amber otter', authorHash: 'hash-1', body };
+}
+
+/** A journal line as the store writes it, for crafting damaged journals. */
+function commentLine(seq: number, articleSlug: string, id: string): string {
+  const comment: StoredComment = { ...newComment(articleSlug), id, createdAt: '2026-01-02T03:04:05.000Z', score: 0 };
+  return `${JSON.stringify({ seq, op: 'comment', comment })}\n`;
+}
+
+async function journalFiles(dir: string): Promise<string[]> {
+  return (await readdir(join(dir, 'journal'))).sort();
+}
+
+/** Asserts that `open` rejects naming `file` and matching `detail`, and that `file` is left byte for byte. */
+async function assertRefusedAndUntouched(dir: string, file: string, detail: RegExp): Promise<void> {
+  const before = await readFile(file);
+  const listing = await readdir(join(file, '..'));
+  await assert.rejects(openEmbeddedStore(dir), (error: Error) => {
+    assert.ok(error.message.includes(file), `the message names ${file}: ${error.message}`);
+    assert.match(error.message, detail);
+    return true;
+  });
+  assert.deepEqual(await readFile(file), before);
+  assert.deepEqual(await readdir(join(file, '..')), listing);
+}
+
+describe('the embedded store', () => {
+  test('starts empty in a directory that does not exist yet, and creates it', async () => {
+    const dir = join(await scratch(), 'not', 'yet');
+    const store = await openEmbeddedStore(dir);
+    assert.deepEqual(await store.listComments('first-article'), []);
+    assert.equal(await store.getComment('first-article', 'nope'), null);
+    assert.deepEqual(await store.listTopicRequests(), []);
+    assert.deepEqual(await store.votesOf('first-article', 'someone'), { article: 0, comments: {} });
+    await store.close();
+    assert.ok((await stat(join(dir, 'articles'))).isDirectory());
+  });
+
+  test('keeps comments per article, oldest first, with ids, dates and a zero score', async (t) => {
+    const store = await openEmbeddedStore(await scratch());
+    t.after(() => store.close());
+    const first = await store.insertComment(newComment('one', 'First'));
+    const reply = await store.insertComment(newComment('one', 'Reply', first.id));
+    const elsewhere = await store.insertComment(newComment('two', 'Elsewhere'));
+    assert.match(first.id, /^[\w-]{12,}$/);
+    assert.notEqual(first.id, reply.id);
+    assert.equal(new Date(first.createdAt).toISOString(), first.createdAt);
+    assert.deepEqual({ ...first, id: 'x', createdAt: 'x' }, { ...newComment('one', 'First'), id: 'x', createdAt: 'x', score: 0 });
+    assert.deepEqual(await store.listComments('one'), [first, reply]);
+    assert.deepEqual(await store.listComments('two'), [elsewhere]);
+    assert.deepEqual(await store.getComment('one', reply.id), reply);
+    assert.equal(await store.getComment('two', reply.id), null, 'a comment belongs to its own article only');
+  });
+
+  test('refuses a slug that could name another file', async (t) => {
+    const store = await openEmbeddedStore(await scratch());
+    t.after(() => store.close());
+    await assert.rejects(store.insertComment(newComment('../escape')));
+    await assert.rejects(store.applyVote({ articleSlug: '../escape', commentId: null }, 'v', () => 1));
+  });
+
+  test('votes toggle through decide, move scores, and show in votesOf', async (t) => {
+    const store = await openEmbeddedStore(await scratch());
+    t.after(() => store.close());
+    const comment = await store.insertComment(newComment('voted'));
+    const onArticle = { articleSlug: 'voted', commentId: null };
+    const onComment = { articleSlug: 'voted', commentId: comment.id };
+
+    assert.deepEqual(await store.applyVote(onArticle, 'ann', (current) => nextVote(current, 1)), { score: 1, vote: 1 });
+    assert.deepEqual(await store.applyVote(onArticle, 'bob', (current) => nextVote(current, -1)), { score: 0, vote: -1 });
+    assert.deepEqual(await store.applyVote(onArticle, 'bob', (current) => nextVote(current, 1)), { score: 2, vote: 1 }, 'switched');
+    assert.deepEqual(await store.applyVote(onArticle, 'bob', (current) => nextVote(current, 1)), { score: 1, vote: 0 }, 'removed');
+    assert.deepEqual(await store.applyVote(onComment, 'ann', (current) => nextVote(current, -1)), { score: -1, vote: -1 });
+
+    assert.equal((await store.getComment('voted', comment.id))?.score, -1);
+    assert.deepEqual(await store.votesOf('voted', 'ann'), { article: 1, comments: { [comment.id]: -1 } });
+    assert.deepEqual(await store.votesOf('voted', 'bob'), { article: 0, comments: {} });
+    assert.equal(await store.applyVote({ articleSlug: 'voted', commentId: 'missing' }, 'ann', () => 1), null);
+    assert.equal(await store.applyVote({ articleSlug: 'never-written', commentId: 'missing' }, 'ann', () => 1), null);
+  });
+
+  test('two votes of one voter at once are decided one after the other', async (t) => {
+    const store = await openEmbeddedStore(await scratch());
+    t.after(() => store.close());
+    const target = { articleSlug: 'clicked-twice', commentId: null };
+    const answers = await Promise.all([1, 2].map(() => store.applyVote(target, 'ann', (current) => nextVote(current, 1))));
+    assert.deepEqual(answers, [
+      { score: 1, vote: 1 },
+      { score: 0, vote: 0 },
+    ]);
+  });
+
+  test('lists topic requests newest first, stored pending', async (t) => {
+    const store = await openEmbeddedStore(await scratch());
+    t.after(() => store.close());
+    const older = await store.insertTopicRequest({ requestTitle: 'Older', details: null, authorHash: 'h' });
+    const newer = await store.insertTopicRequest({ requestTitle: 'Newer', details: 'More', authorHash: 'h' });
+    assert.equal(older.status, 'pending');
+    assert.deepEqual(await store.listTopicRequests(), [newer, older]);
+  });
+
+  test('after close and reopen everything is there, in snapshot files, with no journal left', async (t) => {
+    const dir = await scratch();
+    const store = await openEmbeddedStore(dir);
+    const comment = await store.insertComment(newComment('kept'));
+    await store.applyVote({ articleSlug: 'kept', commentId: comment.id }, 'ann', () => 1);
+    await store.applyVote({ articleSlug: 'kept', commentId: null }, 'bob', () => -1);
+    const request = await store.insertTopicRequest({ requestTitle: 'Plain text', details: null, authorHash: 'h' });
+    await store.insertBugReport({ description: 'Broken link', pagePath: '/about', authorHash: 'h' });
+    await store.insertCitySubmission({
+      cityId: '2988507',
+      city: 'Paris',
+      country: 'FR',
+      countryName: 'France',
+      region: 'Île-de-France',
+      lat: 48.85,
+      lon: 2.35,
+      currency: 'EUR',
+      netPay: 2500,
+      rent: 1200,
+      beerPrice: 7,
+      authorHash: 'h',
+    });
+    await store.close();
+
+    assert.deepEqual(await journalFiles(dir), []);
+    const snapshot = JSON.parse(await readFile(join(dir, 'articles', 'kept.json'), 'utf8')) as { comments: StoredComment[]; score: number };
+    assert.equal(snapshot.comments[0]?.id, comment.id);
+    assert.equal(snapshot.score, -1);
+    for (const name of ['bug-reports.json', 'city-submissions.json']) {
+      const document = JSON.parse(await readFile(join(dir, name), 'utf8')) as { items: unknown[] };
+      assert.equal(document.items.length, 1, name);
+    }
+
+    const reopened = await openEmbeddedStore(dir);
+    t.after(() => reopened.close());
+    assert.deepEqual(await reopened.listComments('kept'), [{ ...comment, score: 1 }]);
+    assert.deepEqual(await reopened.votesOf('kept', 'ann'), { article: 0, comments: { [comment.id]: 1 } });
+    assert.deepEqual(await reopened.applyVote({ articleSlug: 'kept', commentId: null }, 'carl', (current) => current), {
+      score: -1,
+      vote: 0,
+    });
+    assert.deepEqual(await reopened.listTopicRequests(), [request]);
+  });
+
+  test('compaction moves the journal into snapshot files while the store is open', async (t) => {
+    const dir = await scratch();
+    const store = await openEmbeddedStore(dir, { compactAfterBytes: 1, compactEveryMs: 5 });
+    t.after(() => store.close());
+    const ids = [];
+    for (let index = 0; index < 30; index += 1) ids.push((await store.insertComment(newComment('busy'))).id);
+    const snapshotIds = async () => {
+      const text = await readFile(join(dir, 'articles', 'busy.json'), 'utf8').catch(() => '{"comments":[]}');
+      return (JSON.parse(text) as { comments: StoredComment[] }).comments.map((comment) => comment.id);
+    };
+    // The current generation may still repeat records the snapshot holds; the older ones are gone.
+    const oneGeneration = async () => (await journalFiles(dir)).length === 1;
+    await waitFor(async () => (await snapshotIds()).length === ids.length && (await oneGeneration()), 'a compaction');
+    assert.deepEqual(await snapshotIds(), ids);
+  });
+
+  test('1000 voters voting at once on one article give a score of exactly 1000', async (t) => {
+    const dir = await scratch();
+    const store = await openEmbeddedStore(dir);
+    const target = { articleSlug: 'popular', commentId: null };
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, index) => store.applyVote(target, `voter-${index}`, (current) => nextVote(current, 1))),
+    );
+    assert.ok(answers.every((answer) => answer?.vote === 1));
+    assert.equal(Math.max(...answers.map((answer) => answer?.score ?? 0)), 1000);
+    await store.close();
+    const reopened = await openEmbeddedStore(dir);
+    t.after(() => reopened.close());
+    assert.deepEqual(await reopened.applyVote(target, 'observer', (current) => current), { score: 1000, vote: 0 });
+  });
+
+  test('200 comments written at once on 20 articles, across compactions, all persist', async (t) => {
+    const dir = await scratch();
+    const store = await openEmbeddedStore(dir, { compactAfterBytes: 4096 });
+    const written = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => store.insertComment(newComment(`article-${index % 20}`, `Comment ${index}`))),
+    );
+    await store.close();
+    const reopened = await openEmbeddedStore(dir);
+    t.after(() => reopened.close());
+    for (let article = 0; article < 20; article += 1) {
+      const slug = `article-${article}`;
+      const ids = (await reopened.listComments(slug)).map((comment) => comment.id);
+      const expected = written.filter((comment) => comment.articleSlug === slug).map((comment) => comment.id);
+      assert.deepEqual(ids, expected, slug);
+    }
+  });
+
+  test('every acknowledged write survives the process being killed mid-storm', async (t) => {
+    const dir = await scratch();
+    // A small journal threshold, so that the kill is likely to land during a compaction too.
+    const child = spawn(process.execPath, [WRITER, dir, '16384'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const closed = once(child, 'close');
+    await waitFor(() => output.split('\n').length > 1500 || child.exitCode !== null, 'acknowledged writes');
+    child.kill('SIGKILL');
+    const [, signal] = (await closed) as [number | null, string | null];
+    assert.equal(signal, 'SIGKILL', `the writer was still running: ${errors}`);
+
+    // Every file left behind is readable as it is (leftover temporary files, `.name.tmp`, aside).
+    const journalLines = [];
+    for (const name of await journalFiles(dir)) {
+      const lines = (await readFile(join(dir, 'journal', name), 'utf8')).split('\n');
+      lines.pop(); // empty, or a write the kill cut short
+      journalLines.push(...lines);
+    }
+    for (const line of journalLines) JSON.parse(line);
+    const snapshots = [
+      ...(await readdir(join(dir, 'articles'))).filter((name) => !name.startsWith('.')).map((name) => join(dir, 'articles', name)),
+      ...(await readdir(dir)).filter((name) => name.endsWith('.json')).map((name) => join(dir, name)),
+    ];
+    for (const file of snapshots) JSON.parse(await readFile(file, 'utf8'));
+
+    const acknowledged = output.split('\n').slice(0, -1);
+    const store = await openEmbeddedStore(dir);
+    t.after(() => store.close());
+    const topics = new Set((await store.listTopicRequests()).map((request) => request.id));
+    for (const line of acknowledged) {
+      const [kind, first = '', second = ''] = line.split(' ');
+      if (kind === 'comment') assert.ok(await store.getComment(first, second), line);
+      else if (kind === 'vote') assert.equal((await store.votesOf(first, second)).article, 1, line);
+      else assert.ok(topics.has(first), line);
+    }
+  });
+
+  test('an incomplete last journal line (a write cut short) is ignored', async (t) => {
+    const dir = await scratch();
+    await mkdir(join(dir, 'journal'), { recursive: true });
+    const torn = commentLine(3, 'torn', 'c3').slice(0, 40);
+    await writeFile(join(dir, 'journal', '0000000001.jsonl'), commentLine(1, 'torn', 'c1') + commentLine(2, 'torn', 'c2') + torn);
+    const store = await openEmbeddedStore(dir);
+    assert.deepEqual(
+      (await store.listComments('torn')).map((comment) => comment.id),
+      ['c1', 'c2'],
+    );
+    const added = await store.insertComment(newComment('torn'));
+    await store.close();
+    const reopened = await openEmbeddedStore(dir);
+    t.after(() => reopened.close());
+    assert.deepEqual(
+      (await reopened.listComments('torn')).map((comment) => comment.id),
+      ['c1', 'c2', added.id],
+    );
+  });
+
+  describe('a damaged file stops start-up, named, and is left as it is', () => {
+    test('a snapshot that is not JSON', async () => {
+      const dir = await scratch();
+      await mkdir(join(dir, 'articles'), { recursive: true });
+      const file = join(dir, 'articles', 'broken.json');
+      await writeFile(file, '{"format":1,"slug":"broken","comm');
+      await assertRefusedAndUntouched(dir, file, /not JSON/);
+    });
+
+    test('a snapshot of the wrong shape', async () => {
+      const dir = await scratch();
+      await mkdir(join(dir, 'articles'), { recursive: true });
+      const file = join(dir, 'articles', 'odd.json');
+      const comment = { ...newComment('odd'), id: 'c1', createdAt: '2026-01-02T03:04:05.000Z', score: 'high' };
+      await writeFile(file, JSON.stringify({ format: 1, slug: 'odd', journalSeq: 0, score: 0, comments: [comment], votes: [] }));
+      await assertRefusedAndUntouched(dir, file, /comments\.0\.score/);
+    });
+
+    test('a collection file of the wrong shape', async () => {
+      const dir = await scratch();
+      const file = join(dir, 'topic-requests.json');
+      await writeFile(file, '[]');
+      await assertRefusedAndUntouched(dir, file, /corrupt/);
+    });
+
+    test('a damaged line in the middle of the journal', async () => {
+      const dir = await scratch();
+      await mkdir(join(dir, 'journal'), { recursive: true });
+      const file = join(dir, 'journal', '0000000001.jsonl');
+      await writeFile(file, commentLine(1, 'a', 'c1'));
+      await appendFile(file, '{"seq":2,"op":"comm\n');
+      await appendFile(file, commentLine(3, 'a', 'c3'));
+      await assertRefusedAndUntouched(dir, file, /line 2 is not JSON/);
+    });
+
+    test('a journal record that does not fit the state (a vote on a missing comment)', async () => {
+      const dir = await scratch();
+      await mkdir(join(dir, 'journal'), { recursive: true });
+      const file = join(dir, 'journal', '0000000001.jsonl');
+      const vote = { seq: 2, op: 'vote', articleSlug: 'a', commentId: 'ghost', voter: 'v', vote: 1 };
+      await writeFile(file, `${commentLine(1, 'a', 'c1')}${JSON.stringify(vote)}\n`);
+      await assertRefusedAndUntouched(dir, file, /line 2: .*ghost/);
+    });
+  });
+});
