@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface Started {
   url: string;
-  stop(): void;
+  /** Stops the process and resolves once it has exited. */
+  stop(): Promise<void>;
 }
 
 /** Starts a server process and resolves with its address once it prints one matching `pattern`. */
@@ -22,7 +23,22 @@ export function startProcess(
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = pattern.exec(output);
-      if (match) resolve({ url: toUrl(match), stop: () => child.kill('SIGTERM') });
+      if (match) {
+        resolve({
+          url: toUrl(match),
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) {
+                done();
+                return;
+              }
+              child.once('exit', () => {
+                done();
+              });
+              child.kill('SIGTERM');
+            }),
+        });
+      }
     });
     child.once('exit', (code) => {
       reject(new Error(`${args.join(' ')} exited (${code}): ${output}`));

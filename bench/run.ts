@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { buildIsStale, buildSite } from '../scripts/build-site.ts';
 import { load, type LoadResult } from './load.ts';
 import { startProcess, type Started } from './processes.ts';
+import { benchStore } from './store.ts';
+import { benchWrites } from './writes.ts';
 
 const ROOT = process.cwd();
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -82,11 +84,15 @@ try {
         row([target.name, ...describe(measured), ...describe(baseline), `${ratio.toFixed(2)}×${ratio < GOAL ? ' (below goal)' : ''}`]),
       );
     } finally {
-      bare.stop();
+      await bare.stop();
     }
   }
 } finally {
-  site.stop();
+  await site.stop();
   await rm(scratch, { recursive: true, force: true });
 }
-console.log(failures === 0 ? '\nEvery target meets its goal.' : `\n${failures} target(s) missed a goal or had errors.`);
+console.log(failures === 0 ? '\nEvery read target meets its goal.' : `\n${failures} read target(s) missed a goal or had errors.`);
+
+console.log('');
+await benchStore();
+await benchWrites(ROOT);

@@ -72,9 +72,10 @@ async function measure(write: (index: number) => Promise<unknown>, seconds: numb
   return { writes: latencies.length, writesPerSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
-async function seedEngineFiles(dataDir: string): Promise<void> {
+/** Writes the store's own files for 1,000 comments on each of `articleSlugs`, as if readers had written them. */
+export async function seedEngineFiles(dataDir: string, articleSlugs: readonly string[] = slugs): Promise<void> {
   await mkdir(join(dataDir, 'articles'), { recursive: true });
-  for (const slug of slugs) {
+  for (const slug of articleSlugs) {
     const document: ArticleDocument = { format: 1, slug, journalSeq: 0, score: 0, comments: seededComments(slug), votes: [] };
     await writeFile(join(dataDir, 'articles', `${slug}.json`), JSON.stringify(document));
   }

@@ -1,0 +1,92 @@
+// POST /api/comments and POST /api/votes through the whole site (guards,
+// identity, quotas, the embedded store), with 100,000 comments already stored
+// over 100 articles and 50 concurrent writers; every 200 is on disk first.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startProcess } from './processes.ts';
+import { seedEngineFiles } from './store.ts';
+
+const PUBLISHED = ['writing-in-plain-text', 'a-small-web-server', 'the-price-of-a-beer', 'one-site-fifteen-languages'];
+const ORIGIN = 'http://localhost:4321';
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = 50;
+const GOAL = { writesPerSecond: 2000, p99Ms: 20 };
+
+let reader = 0;
+/** A new reader for every write, so quotas never refuse one (documentation addresses, hashed on arrival). */
+function nextReader(): string {
+  reader += 1;
+  return `203.0.${Math.floor(reader / 250) % 250}.${(reader % 250) + 1}`;
+}
+
+function pick<T>(items: readonly T[]): T {
+  return items[Math.floor(Math.random() * items.length)] as T;
+}
+
+async function loadWrites(
+  url: string,
+  path: string,
+  body: () => unknown,
+): Promise<{ rate: number; p50: number; p99: number; failed: number }> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { Origin: ORIGIN, 'Content-Type': 'application/json', 'X-Forwarded-For': nextReader() },
+          body: JSON.stringify(body()),
+        }),
+      },
+    ],
+  });
+  return {
+    rate: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Prints acknowledged writes a second and latency for comments and votes over HTTP. */
+export async function benchWrites(root: string): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-writes-'));
+  const others = Array.from({ length: 100 - PUBLISHED.length }, (_, index) => `older-article-${index}`);
+  await seedEngineFiles(dataDir, [...PUBLISHED, ...others]);
+  const site = await startProcess(
+    ['scripts/start.ts'],
+    { cwd: root, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '1' } },
+    /on (http:\/\/[\d.]+:\d+)/,
+    (m) => m[1] ?? '',
+  );
+  try {
+    console.log(
+      `\nHTTP writes: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, ${SECONDS} s each, every 200 fsync'd first\n`,
+    );
+    console.log(`${'operation'.padEnd(24)} ${'writes/s'.padStart(10)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'non-200'.padStart(8)}`);
+    const runs = {
+      'POST /api/comments': await loadWrites(site.url, '/api/comments', () => ({
+        articleSlug: pick(PUBLISHED),
+        body: 'A reader thinks this is worth saying.',
+      })),
+      'POST /api/votes': await loadWrites(site.url, '/api/votes', () => ({ articleSlug: pick(PUBLISHED), value: pick([1, -1]) })),
+    };
+    for (const [name, run] of Object.entries(runs)) {
+      const met = run.rate >= GOAL.writesPerSecond && run.p99 < GOAL.p99Ms && run.failed === 0;
+      console.log(
+        `${name.padEnd(24)} ${String(Math.round(run.rate)).padStart(10)} ${`${run.p50} ms`.padStart(8)} ${`${run.p99} ms`.padStart(8)} ${String(run.failed).padStart(8)}  ${met ? 'goal met' : 'goal NOT met'}`,
+      );
+    }
+  } finally {
+    await site.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) await benchWrites(process.cwd());
