@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // The system Chromium (Debian's `chromium`); Playwright never downloads a browser here.
@@ -29,7 +32,13 @@ export default defineConfig({
     command: 'node scripts/start.ts',
     cwd: 'tests/.fixtures/site',
     url: `http://127.0.0.1:${PORT}/`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    // The browser's Origin is this address, and each run starts with an empty store.
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'longhand-browser-')),
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -1,7 +1,9 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
 import { encodeBody } from '../src/server/front/encoding.ts';
 import { isCompressible, mediaTypeOf } from '../src/server/front/media-types.ts';
+import { buildCityIndex, formatCityIndex } from './build-city-index.ts';
 
 /** Files the build's output depends on: a newer one than the build means build again. */
 const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
@@ -17,10 +19,10 @@ async function newestModification(root: string, path: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
-/** Whether `dist/` is missing or older than any source. */
+/** Whether `dist/` or the city index is missing, or older than any source. */
 export async function buildIsStale(root: string): Promise<boolean> {
   const built = await stat(join(root, BUILD_MARK)).catch(() => undefined);
-  if (!built) return true;
+  if (!built || !(await stat(join(root, CITY_INDEX_PATH)).catch(() => undefined))) return true;
   const newest = Math.max(...(await Promise.all(SOURCES.map((path) => newestModification(root, path)))));
   return newest > built.mtimeMs;
 }
@@ -38,9 +40,17 @@ async function precompress(clientDir: string): Promise<void> {
   }
 }
 
-/** `astro build`, then the precompressed files the front server serves. */
+/** The city index from the installed GeoNames packages (scripts/build-city-index.ts). */
+async function writeCityIndex(root: string): Promise<void> {
+  const path = join(root, CITY_INDEX_PATH);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, formatCityIndex(buildCityIndex()));
+}
+
+/** The city index, `astro build`, then the precompressed files the front server serves. */
 export async function buildSite(root: string): Promise<void> {
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+  await writeCityIndex(root);
   const { build } = await import('astro');
   await build({ root });
   await precompress(join(root, 'dist', 'client'));

@@ -18,3 +18,7 @@ export interface Alternate {
 export function alternatesOf(pathFor: (lang: LanguageCode) => string, languages: readonly LanguageCode[] = LANGUAGE_CODES): Alternate[] {
   return languages.map((lang) => ({ lang, path: pathFor(lang) }));
 }
+
+export function citiesPath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/cities`;
+}

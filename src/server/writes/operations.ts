@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { jsonError } from '../http/json.ts';
 import { addComment, nextVote, placeInThread } from '../store/service.ts';
 import type { WriteOperation } from './pipeline.ts';
-import { bugReportInput, commentInput, ok, topicRequestInput, voteInput } from './schemas.ts';
+import type { City } from '../cities/city-index.ts';
+import type { CityLookup } from '../cities/find-city.ts';
+import { bugReportInput, citySubmissionInput, commentInput, ok, topicRequestInput, voteInput } from './schemas.ts';
 
 /** Whether an article is published today: the writes that target one check it first. */
 export type IsPublished = (slug: string) => boolean;
@@ -72,3 +74,43 @@ export const createBugReport: WriteOperation<z.output<typeof bugReportInput>> = 
   prepare: ({ description, pagePath }, reader, { store }) =>
     Promise.resolve(async () => ok((await store.insertBugReport({ description, pagePath, authorHash: reader.hash })).id)),
 };
+
+/**
+ * POST /api/city-submissions: a city from the bundled dataset, in that
+ * country, with the reader's figures. Country name, region and coordinates
+ * come from the dataset, never from the body.
+ */
+export function createCitySubmission(
+  find: (lookup: CityLookup) => City | null,
+  isKnownCountry: (code: string) => boolean,
+): WriteOperation<z.output<typeof citySubmissionInput>> {
+  return {
+    quota: 'city-submissions',
+    schema: citySubmissionInput,
+    captcha: true,
+    prepare({ city, country, cityId, currency, netPay, rent, beerPrice }, reader, { store }) {
+      const code = country.toUpperCase();
+      if (!isKnownCountry(code)) return Promise.resolve(jsonError(400, `country: ${code} has no city in the dataset`));
+      const found = find({ country: code, cityId, name: city });
+      if (!found) return Promise.resolve(jsonError(400, `city: no city of 15,000 or more inhabitants named "${city}" in ${code}`));
+      if (rent >= netPay) return Promise.resolve(jsonError(400, 'rent: must be below netPay'));
+      return Promise.resolve(async () => {
+        const stored = await store.insertCitySubmission({
+          cityId: found.id,
+          city: found.name,
+          country: found.country,
+          countryName: found.countryName,
+          region: found.region,
+          lat: found.lat,
+          lon: found.lon,
+          currency,
+          netPay,
+          rent,
+          beerPrice,
+          authorHash: reader.hash,
+        });
+        return ok(stored.id);
+      });
+    },
+  };
+}

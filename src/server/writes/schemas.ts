@@ -50,3 +50,23 @@ export const viewerVotesQuery = z.object({ slug: z.string().regex(/^[a-z0-9]+(?:
 export function ok(id: string): { ok: true; id: string } {
   return { ok: true, id };
 }
+
+/** The ISO 4217 currencies this runtime knows: the list the submission form and the check share. */
+export const CURRENCIES: readonly string[] = Intl.supportedValuesOf('currency');
+
+/** A positive amount: a month's pay or rent, or one beer, in the submission's currency. */
+const amount = z.number().positive().max(1e9);
+
+export const citySubmissionInput = z.object({
+  city: z.string().trim().min(1).max(200),
+  country: z.string().regex(/^[A-Za-z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' }),
+  cityId: z.string().trim().min(1).max(32).optional(),
+  currency: z
+    .string()
+    .transform((code) => code.toUpperCase())
+    .refine((code) => CURRENCIES.includes(code), { message: 'currency must be an ISO 4217 code' }),
+  netPay: amount,
+  rent: amount,
+  beerPrice: amount,
+  captchaToken,
+});

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * Where `node scripts/build-city-index.ts` writes the city index, relative to
+ * the project root (the server's working folder).
+ */
+export const CITY_INDEX_PATH = 'data/cities/index.json';
+
+/**
+ * One city: GeoNames id, name, its normalized name (normalize.ts), ISO 3166-1
+ * alpha-2 country, first-level division code (key of `regions` after
+ * `<country>.`), latitude, longitude, population.
+ */
+export type CityRow = [
+  id: string,
+  name: string,
+  key: string,
+  country: string,
+  admin1: string,
+  lat: number,
+  lon: number,
+  population: number,
+];
+
+/** The generated city index: cities most populous first (equal populations by id), the names they refer to. */
+export interface CityIndexFile {
+  /** Whose data this is, under which licence: it travels with the data. */
+  attribution: string;
+  /** Country code → English name. */
+  countries: Record<string, string>;
+  /** `<country>.<admin1>` → name of the first-level division. */
+  regions: Record<string, string>;
+  cities: CityRow[];
+}
+
+/** Reads an index written by scripts/build-city-index.ts; a missing one says how to make it. */
+export function readCityIndexFile(path: string): CityIndexFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read the city index ${path}: run node scripts/build-city-index.ts in the project folder`, { cause: error });
+  }
+  return JSON.parse(text) as CityIndexFile;
+}

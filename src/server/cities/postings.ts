@@ -1,0 +1,67 @@
+/**
+ * For each bucket (a trigram, a country…), the ranks of the cities in it,
+ * most populous first, stored flat: bucket `b` holds `ranks[starts[b]]` to
+ * `ranks[starts[b + 1] - 1]`. Beside each rank is its city's bigram
+ * signature (grams.ts), so that a scan rejects most candidates reading
+ * memory in order, without following the rank to the name.
+ */
+export class PostingLists {
+  readonly starts: Int32Array;
+  readonly ranks: Int32Array;
+  readonly signatures: Int32Array;
+
+  /**
+   * `signatures` holds one city's signature per rank; `bucketsOf(rank, add)`
+   * calls `add` with each bucket of one city, where a bucket added twice lists
+   * the city once.
+   */
+  constructor(bucketCount: number, signatures: Int32Array, bucketsOf: (rank: number, add: (bucket: number) => void) => void) {
+    const lastRank = new Int32Array(bucketCount).fill(-1);
+    let entryBuckets = new Int32Array(signatures.length * 4);
+    let entryRanks = new Int32Array(entryBuckets.length);
+    let entries = 0;
+    let rank = 0;
+    const add = (bucket: number) => {
+      if (lastRank[bucket] === rank) return;
+      lastRank[bucket] = rank;
+      if (entries === entryBuckets.length) {
+        entryBuckets = grown(entryBuckets);
+        entryRanks = grown(entryRanks);
+      }
+      entryBuckets[entries] = bucket;
+      entryRanks[entries++] = rank;
+    };
+    for (; rank < signatures.length; rank++) bucketsOf(rank, add);
+
+    this.starts = new Int32Array(bucketCount + 1);
+    for (let entry = 0; entry < entries; entry++) {
+      const bucket = entryBuckets[entry] ?? 0;
+      this.starts[bucket + 1] = (this.starts[bucket + 1] ?? 0) + 1;
+    }
+    for (let bucket = 0; bucket < bucketCount; bucket++)
+      this.starts[bucket + 1] = (this.starts[bucket + 1] ?? 0) + (this.starts[bucket] ?? 0);
+    this.ranks = new Int32Array(entries);
+    this.signatures = new Int32Array(entries);
+    // Entries come in rank order, so filling each bucket from its start keeps its list sorted.
+    const next = this.starts.slice(0, bucketCount);
+    for (let entry = 0; entry < entries; entry++) {
+      const bucket = entryBuckets[entry] ?? 0;
+      const at = next[bucket] ?? 0;
+      const entryRank = entryRanks[entry] ?? 0;
+      this.ranks[at] = entryRank;
+      this.signatures[at] = signatures[entryRank] ?? 0;
+      next[bucket] = at + 1;
+    }
+  }
+
+  /** How many cities a bucket holds. */
+  size(bucket: number): number {
+    return (this.starts[bucket + 1] ?? 0) - (this.starts[bucket] ?? 0);
+  }
+}
+
+function grown(array: Int32Array): Int32Array {
+  const larger = new Int32Array(array.length * 2);
+  larger.set(array);
+  return larger;
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+
+test('keyboard only: type a city, pick it with the arrow keys, submit the form', async ({ page }) => {
+  await page.goto('/cities');
+  const combobox = page.getByRole('combobox', { name: 'City' });
+  await combobox.focus();
+  await page.keyboard.type('zuri');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+  await expect(listbox.getByRole('option').first()).toContainText('Zürich');
+  await page.keyboard.press('ArrowDown');
+  await expect(listbox.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(combobox).toHaveAttribute('aria-activedescendant', 'city-option-0');
+  await page.keyboard.press('Enter');
+  await expect(listbox).toBeHidden();
+  await expect(combobox).toHaveValue('Zürich');
+  await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+  // Tab through the rest of the form and type the figures.
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('CHF');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('6200');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('2100');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('8');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.form-message')).toContainText('Zürich');
+  await expect(page.locator('.form-message')).not.toHaveClass(/error/);
+});
+
+test('Escape closes the list; a refusal is explained, with the wait on 429', async ({ page }) => {
+  await page.goto('/fr/cities');
+  const combobox = page.locator('#city-input');
+  await combobox.fill('lyon');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await page.route('**/api/city-submissions', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'Retry-After': '7200', 'Content-Type': 'application/json' },
+      body: '{"error":"Quota reached"}',
+    }),
+  );
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.locator('#net-pay').fill('2400');
+  await page.locator('#rent').fill('800');
+  await page.locator('#beer-price').fill('6');
+  await page.getByRole('button', { name: /./ }).last().click();
+  await expect(page.locator('.form-message')).toContainText('2 heures');
+});
+
+test('sending without picking a city says so', async ({ page }) => {
+  await page.goto('/cities');
+  await page.getByRole('combobox', { name: 'City' }).fill('Atlantis');
+  await page.locator('#net-pay').fill('1');
+  await page.getByRole('button', { name: /./ }).last().click();
+  await expect(page.locator('.form-message')).toHaveClass(/error/);
+  await expect(page.getByRole('combobox', { name: 'City' })).toBeFocused();
+});

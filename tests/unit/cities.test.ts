@@ -1,0 +1,230 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { MIN_POPULATION, buildCityIndex, formatCityIndex } from '../../scripts/build-city-index.ts';
+import { CityIndex } from '../../src/server/cities/city-index.ts';
+import { findCity, knownCountryCodes } from '../../src/server/cities/find-city.ts';
+import { CITY_INDEX_PATH, readCityIndexFile } from '../../src/server/cities/index-file.ts';
+import { hasTwoLetters, normalizeName } from '../../src/server/cities/normalize.ts';
+import { MAX_RESULTS, type CityMatch } from '../../src/server/cities/match.ts';
+import { MAX_QUERY_LENGTH, searchCities } from '../../src/server/cities/search.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const INDEX_FILE = join(ROOT, CITY_INDEX_PATH);
+const index = new CityIndex(readCityIndexFile(INDEX_FILE));
+
+const search = (q: string, country?: string) => searchCities(index, q, country).results;
+const describeMatch = ({ city, match }: CityMatch) => `${city.name} ${city.country} ${match}`;
+const isDistrict = ({ city }: CityMatch) => /\(Kreis \d+\) \//.test(city.name);
+
+function assertMostPopulousFirst(results: CityMatch[]): void {
+  const populations = results.map(({ city }) => city.population);
+  assert.deepEqual(
+    populations,
+    [...populations].sort((a, b) => b - a),
+  );
+}
+
+describe('normalizing names', () => {
+  const cases: [string, string][] = [
+    ['Zürich', 'zurich'],
+    ['ZURICH', 'zurich'],
+    ['São Paulo', 'sao paulo'],
+    ['Saint-Étienne', 'saint etienne'],
+    ['Straße', 'strasse'],
+    ['STRASSE', 'strasse'],
+    ['Łódź', 'lodz'],
+    ['Ærøskøbing', 'aeroskobing'],
+    ['Œuvre', 'oeuvre'],
+    ['İstanbul', 'istanbul'],
+    ['Kam’yanets’-Podil’s’kyy', 'kam yanets podil s kyy'],
+    ['  St.  Louis ', 'st louis'],
+    ['Halle (Saale)', 'halle saale'],
+    ['Biel/Bienne', 'biel bienne'],
+    ['Москва', 'москва'],
+  ];
+  for (const [name, expected] of cases) {
+    test(`${name} → ${expected}`, () => {
+      assert.equal(normalizeName(name), expected);
+    });
+  }
+  test('two letters are the least a query needs; digits, spaces and punctuation are no letters', () => {
+    assert.equal(hasTwoLetters('pa'), true);
+    assert.equal(hasTwoLetters('ss'), true);
+    for (const text of ['', 'a', 'a 1', '12', '.-', 'é']) assert.equal(hasTwoLetters(normalizeName(text)), false, text);
+  });
+});
+
+describe('the generated index', () => {
+  test('is exactly what scripts/build-city-index.ts builds from the installed packages', async () => {
+    assert.equal(await readFile(INDEX_FILE, 'utf8'), formatCityIndex(buildCityIndex()));
+  });
+
+  test('holds cities of at least 15,000 inhabitants, most populous first, and no city district', () => {
+    assert.ok(index.cities.length > 20_000, `${index.cities.length}`);
+    assert.ok(index.cities.every(({ population }) => population >= MIN_POPULATION));
+    assertMostPopulousFirst(index.cities.map((city) => ({ city, match: 'exact' })));
+    assert.deepEqual(
+      index.cities.filter(({ name }) => name.startsWith('Zürich')).map(({ name }) => name),
+      ['Zürich'],
+    );
+  });
+});
+
+describe('ranking', () => {
+  test('"paris": Paris, France first, an exact match; then Paris, Texas', () => {
+    const results = search('paris');
+    assert.deepEqual(results.slice(0, 2).map(describeMatch), ['Paris FR exact', 'Paris US exact']);
+    assert.equal(results[0]?.city.countryName, 'France');
+    assert.equal(results[0].city.region, 'Île-de-France');
+  });
+
+  test('"san": the city named San, then prefixes by population', () => {
+    const results = search('san');
+    assert.equal(results.length, MAX_RESULTS);
+    assert.equal(describeMatch(results[0] as CityMatch), 'San ML exact');
+    const prefixes = results.slice(1);
+    assert.ok(prefixes.every(({ match }) => match === 'prefix'));
+    assertMostPopulousFirst(prefixes);
+    assert.deepEqual(
+      prefixes.slice(0, 3).map(({ city }) => city.name),
+      ['Santiago', 'Santo Domingo', 'Sanaa'],
+    );
+  });
+
+  test('"sao paulo" finds São Paulo first', () => {
+    assert.equal(describeMatch(search('sao paulo')[0] as CityMatch), 'São Paulo BR exact');
+  });
+
+  test('"ZURICH" finds Zürich first and no district anywhere', () => {
+    for (const query of ['ZURICH', 'zurich', 'Zürich', 'zür', 'kreis', 'seebach', 'oerlikon']) {
+      const results = search(query);
+      assert.ok(!results.some(isDistrict), `${query}: ${results.map(describeMatch).join(', ')}`);
+    }
+    assert.deepEqual(search('ZURICH').map(describeMatch), ['Zürich CH exact', 'Lake Zurich US word']);
+  });
+
+  test('"new york": New York City by prefix, then a later word', () => {
+    assert.deepEqual(search('new york').slice(0, 2).map(describeMatch), ['New York City US prefix', 'West New York US word']);
+  });
+
+  test('exact, then prefix, then word prefix, then substring', () => {
+    const kinds = search('york').map(({ match }) => match);
+    assert.deepEqual(kinds, ['exact', 'exact', 'prefix', 'prefix', 'word', 'word', 'word', 'word']);
+    const order = ['exact', 'prefix', 'word', 'substring'];
+    for (const query of ['paris', 'halle', 'vitoria', 'lodz', 'mar']) {
+      const results = search(query);
+      const ranks = results.map(({ match }) => order.indexOf(match));
+      assert.deepEqual(ranks, [...ranks].sort(), query);
+      for (const kind of order) assertMostPopulousFirst(results.filter(({ match }) => match === kind));
+    }
+  });
+
+  test('"ondon" finds London inside the name', () => {
+    const results = search('ondon');
+    assert.equal(describeMatch(results[0] as CityMatch), 'London GB substring');
+    assert.ok(results.every(({ match }) => match === 'substring'));
+  });
+
+  test('a country keeps that country only, in any case', () => {
+    for (const country of ['US', 'us', 'Us']) {
+      const results = search('san', country);
+      assert.equal(results.length, MAX_RESULTS);
+      assert.ok(results.every(({ city }) => city.country === 'US'));
+      assert.deepEqual(
+        results.slice(0, 3).map(({ city }) => city.name),
+        ['San Antonio', 'San Diego', 'San Jose'],
+      );
+    }
+    assert.deepEqual(search('paris', 'US').map(describeMatch), ['Paris US exact']);
+    assert.deepEqual(search('paris', 'ZZ'), []);
+  });
+});
+
+describe('typos', () => {
+  test('"zurch" finds Zürich, marked fuzzy', () => {
+    assert.equal(describeMatch(search('zurch')[0] as CityMatch), 'Zürich CH fuzzy');
+    assert.equal(describeMatch(search('Zurch', 'ch')[0] as CityMatch), 'Zürich CH fuzzy');
+  });
+
+  test('other common slips', () => {
+    for (const [query, city] of [
+      ['lndon', 'London'],
+      ['barcelna', 'Barcelona'],
+      ['berln', 'Berlin'],
+      ['moskow', 'Moscow'],
+      ['los angelos', 'Los Angeles'],
+      ['rio de janiero', 'Rio de Janeiro'],
+    ]) {
+      assert.equal(search(query ?? '')[0]?.city.name, city, query);
+    }
+  });
+
+  test('only when the ranked search finds nothing, and never mixed with it', () => {
+    for (const query of ['paris', 'ondon', 'xq', 'zurich']) {
+      assert.ok(!search(query).some(({ match }) => match === 'fuzzy'), query);
+    }
+    assert.ok(search('zurch').every(({ match }) => match === 'fuzzy'));
+  });
+
+  test('nonsense finds nothing', () => {
+    assert.deepEqual(search('qqqqxz'), []);
+  });
+});
+
+describe('limits', () => {
+  test(`at most ${MAX_RESULTS} results`, () => {
+    for (const query of ['san', 'an', 'ma', 'zurch']) assert.ok(search(query).length <= MAX_RESULTS, query);
+  });
+
+  test('a query under two letters finds nothing', () => {
+    for (const query of ['', ' ', 'a', 'Z ', 'é', '1', '12', '.', 'a-1']) assert.deepEqual(search(query), [], query);
+    assert.ok(search('ss').length > 0);
+  });
+
+  test('the query is trimmed and cut to 80 characters, which the answer shows', () => {
+    assert.equal(searchCities(index, '  paris  ').query, 'paris');
+    const long = searchCities(index, 'rome '.repeat(20));
+    assert.equal(long.query.length, MAX_QUERY_LENGTH - 1, 'the space at the cut is trimmed too');
+    assert.equal(searchCities(index, 'x'.repeat(100)).query, 'x'.repeat(MAX_QUERY_LENGTH));
+    const emoji = searchCities(index, '😀'.repeat(100)).query;
+    assert.equal(Array.from(emoji).length, MAX_QUERY_LENGTH, 'characters, not UTF-16 units');
+  });
+});
+
+describe('finding the city of a submission', () => {
+  test('by id within its country, with country name, region and coordinates', () => {
+    assert.deepEqual(findCity({ country: 'ch', cityId: '2657896', name: 'ignored' }, index), {
+      id: '2657896',
+      name: 'Zürich',
+      country: 'CH',
+      countryName: 'Switzerland',
+      region: 'Zurich',
+      lat: 47.36667,
+      lon: 8.55,
+      population: 341730,
+    });
+    assert.equal(findCity({ country: 'DE', cityId: '2657896', name: 'Zürich' }, index), null, 'an id from another country');
+    assert.equal(findCity({ country: 'CH', cityId: '0', name: 'Zürich' }, index), null, 'an unknown id');
+  });
+
+  test('by normalized name: the most populous city of that name in that country', () => {
+    assert.equal(findCity({ country: 'CH', name: 'ZURICH' }, index)?.id, '2657896');
+    assert.equal(findCity({ country: 'US', name: 'paris' }, index)?.region, 'Texas');
+    assert.equal(findCity({ country: 'FR', name: 'Paris' }, index)?.population, 2138551);
+    assert.equal(findCity({ country: 'DE', name: 'Munich' }, index)?.region, 'Bavaria');
+    assert.equal(findCity({ country: 'DE', name: 'Springfield' }, index), null);
+    assert.equal(findCity({ country: 'ZZ', name: 'Paris' }, index), null);
+  });
+
+  test('the known countries: sorted upper-case codes of every country with a city', () => {
+    const codes = knownCountryCodes(index);
+    assert.ok(codes.length > 200);
+    assert.ok(codes.every((code) => /^[A-Z]{2}$/.test(code)));
+    assert.deepEqual([...codes], [...codes].sort());
+    for (const code of ['CH', 'US', 'FR', 'JP', 'BR']) assert.ok(codes.includes(code), code);
+    assert.ok(index.cities.every(({ country }) => codes.includes(country)));
+  });
+});
