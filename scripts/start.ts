@@ -15,13 +15,13 @@ if (await buildIsStale(root)) {
   }
 }
 
-const { app, writeRuntime, closeWriteRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {
+const { app, startUp, closeWriteRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {
   app: AstroApp;
-  writeRuntime: () => Promise<unknown>;
+  startUp: () => Promise<void>;
   closeWriteRuntime: () => Promise<void>;
 };
 try {
-  await writeRuntime();
+  await startUp();
 } catch (error) {
   console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

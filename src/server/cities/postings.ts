@@ -60,7 +60,7 @@ export class PostingLists {
   }
 }
 
-function grown(array: Int32Array): Int32Array {
+function grown(array: Int32Array): Int32Array<ArrayBuffer> {
   const larger = new Int32Array(array.length * 2);
   larger.set(array);
   return larger;

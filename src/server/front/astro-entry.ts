@@ -2,10 +2,20 @@
 // file as dist/server/entry.mjs, and the front server imports the app from it.
 import { createApp } from 'astro/app/entrypoint';
 import { setGetEnv } from 'astro/env/setup';
+import { bundledCityIndex } from '../cities/city-index.ts';
+import { writeRuntime } from '../writes/runtime.ts';
 
 setGetEnv((key) => process.env[key]);
 
 export const app = createApp({ streaming: false });
 
-// Opened before the server listens: a corrupt store or a bad setting stops start-up.
-export { closeWriteRuntime, writeRuntime } from '../writes/runtime.ts';
+export { closeWriteRuntime } from '../writes/runtime.ts';
+
+/**
+ * Run before the server listens: a corrupt store, a bad setting or a missing
+ * city index stops start-up with its message instead of failing a request.
+ */
+export async function startUp(): Promise<void> {
+  await writeRuntime();
+  bundledCityIndex();
+}
