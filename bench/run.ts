@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildIsStale, buildSite } from '../scripts/build-site.ts';
 import { load, type LoadResult } from './load.ts';
 import { startProcess, type Started } from './processes.ts';
+import { benchCities } from './cities.ts';
 import { benchStore } from './store.ts';
 import { benchWrites } from './writes.ts';
 
@@ -96,3 +97,5 @@ console.log(failures === 0 ? '\nEvery read target meets its goal.' : `\n${failur
 console.log('');
 await benchStore();
 await benchWrites(ROOT);
+console.log('');
+await benchCities();

@@ -1,19 +1,17 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { MIN_POPULATION, buildCityIndex, formatCityIndex } from '../../scripts/build-city-index.ts';
+import { answerCitySearch } from '../../src/server/cities/api.ts';
 import { CityIndex } from '../../src/server/cities/city-index.ts';
 import { findCity, knownCountryCodes } from '../../src/server/cities/find-city.ts';
-import { CITY_INDEX_PATH, readCityIndexFile } from '../../src/server/cities/index-file.ts';
+import type { CityIndexFile } from '../../src/server/cities/index-file.ts';
 import { hasTwoLetters, normalizeName } from '../../src/server/cities/normalize.ts';
 import { MAX_RESULTS, type CityMatch } from '../../src/server/cities/match.ts';
 import { MAX_QUERY_LENGTH, searchCities } from '../../src/server/cities/search.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const INDEX_FILE = join(ROOT, CITY_INDEX_PATH);
-const index = new CityIndex(readCityIndexFile(INDEX_FILE));
+// The index as the server reads it: the text the build writes, from the installed packages.
+const indexText = formatCityIndex(buildCityIndex());
+const index = new CityIndex(JSON.parse(indexText) as CityIndexFile);
 
 const search = (q: string, country?: string) => searchCities(index, q, country).results;
 const describeMatch = ({ city, match }: CityMatch) => `${city.name} ${city.country} ${match}`;
@@ -58,8 +56,8 @@ describe('normalizing names', () => {
 });
 
 describe('the generated index', () => {
-  test('is exactly what scripts/build-city-index.ts builds from the installed packages', async () => {
-    assert.equal(await readFile(INDEX_FILE, 'utf8'), formatCityIndex(buildCityIndex()));
+  test('is the same, byte for byte, every time it is built', () => {
+    assert.equal(formatCityIndex(buildCityIndex()), indexText);
   });
 
   test('holds cities of at least 15,000 inhabitants, most populous first, and no city district', () => {
@@ -226,5 +224,40 @@ describe('finding the city of a submission', () => {
     assert.deepEqual([...codes], [...codes].sort());
     for (const code of ['CH', 'US', 'FR', 'JP', 'BR']) assert.ok(codes.includes(code), code);
     assert.ok(index.cities.every(({ country }) => codes.includes(country)));
+  });
+});
+
+describe('the answer of GET /api/city-search', () => {
+  const answer = (query: string, headers: Record<string, string> = {}) =>
+    answerCitySearch(new Request(`https://example.org/api/city-search${query}`, { headers }), index);
+
+  test('the envelope, each city with how it matched, cacheable for a day at the CDN', async () => {
+    const response = answer('?q=%20zurich%20&country=ch');
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('Cache-Control'), 'public, max-age=300, s-maxage=86400');
+    const body = (await response.json()) as { query: string; count: number; results: Record<string, unknown>[] };
+    assert.equal(body.query, 'zurich');
+    assert.equal(body.count, 1);
+    assert.deepEqual(Object.keys(body.results[0] ?? {}), [
+      'id',
+      'name',
+      'country',
+      'countryName',
+      'region',
+      'lat',
+      'lon',
+      'population',
+      'match',
+    ]);
+    const etag = response.headers.get('ETag') ?? '';
+    assert.equal(answer('?q=%20zurich%20&country=ch', { 'If-None-Match': etag }).status, 304);
+  });
+
+  test('a country that is not two letters is refused, naming the field', async () => {
+    for (const country of ['USA', '1', '', 'F']) {
+      const response = answer(`?q=paris&country=${country}`);
+      assert.equal(response.status, 400, country);
+      assert.match(((await response.json()) as { error: string }).error, /country/);
+    }
   });
 });

@@ -36,7 +36,7 @@ export function nameBucket(key: string): number {
   return (hash >>> 0) % NAME_BUCKETS;
 }
 
-export function trigram(first: number, second: number, third: number): number {
+function trigram(first: number, second: number, third: number): number {
   return (first * SYMBOLS + second) * SYMBOLS + third;
 }
 

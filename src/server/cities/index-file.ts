@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * Where `node scripts/build-city-index.ts` writes the city index, relative to
- * the project root (the server's working folder).
+ * Where the build (scripts/build-city-index.ts) writes the city index,
+ * relative to the project root: the server's working folder.
  */
 export const CITY_INDEX_PATH = 'data/cities/index.json';
 
@@ -39,7 +39,7 @@ export function readCityIndexFile(path: string): CityIndexFile {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read the city index ${path}: run node scripts/build-city-index.ts in the project folder`, { cause: error });
+    throw new Error(`Cannot read the city index ${path}: npm run build (or node scripts/build-city-index.ts) writes it`, { cause: error });
   }
   return JSON.parse(text) as CityIndexFile;
 }
