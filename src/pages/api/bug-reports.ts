@@ -1,12 +1,10 @@
 import type { APIRoute } from 'astro';
 import { methodNotAllowed } from '../../server/http/api-frame.ts';
-import { createBugReport } from '../../server/writes/operations.ts';
-import { runWrite } from '../../server/writes/pipeline.ts';
-import { writeRuntime } from '../../server/writes/runtime.ts';
+import { endpoint } from '../../site/endpoints.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, clientAddress }) =>
-  runWrite({ request, socketAddress: clientAddress }, await writeRuntime(), createBugReport);
+const create = endpoint('POST /api/bug-reports');
+export const POST: APIRoute = ({ request, clientAddress }) => create(request, clientAddress);
 
 export const ALL = methodNotAllowed(['POST']);

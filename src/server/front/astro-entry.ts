@@ -10,6 +10,7 @@ setGetEnv((key) => process.env[key]);
 export const app = createApp({ streaming: false });
 
 export { closeWriteRuntime } from '../writes/runtime.ts';
+export { endpoints } from '../../site/endpoints.ts';
 
 /**
  * Run before the server listens: a corrupt store, a bad setting or a missing

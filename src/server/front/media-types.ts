@@ -19,8 +19,17 @@ const TYPES: Record<string, string> = {
   webmanifest: 'application/manifest+json',
 };
 
-/** The Content-Type of a file by its extension. */
+/** Well-known documents (RFC 8615) are named without an extension: their type goes by name. */
+const WELL_KNOWN_TYPES: Record<string, string> = {
+  'api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  'oauth-authorization-server': 'application/json; charset=utf-8',
+  'oauth-protected-resource': 'application/json; charset=utf-8',
+};
+
+/** The Content-Type of a file by its name, else by its extension. */
 export function mediaTypeOf(path: string): string {
+  const wellKnown = WELL_KNOWN_TYPES[/[\\/]\.well-known[\\/]([^\\/]+)$/.exec(path)?.[1] ?? ''];
+  if (wellKnown) return wellKnown;
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
   return TYPES[extension] ?? 'application/octet-stream';
 }

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { todayUtc } from '../articles/catalog.ts';
+import { operationAt } from '../api/operations.ts';
+import { withApiFrame } from '../http/api-frame.ts';
 import { setApiHeaders } from '../http/api-headers.ts';
+import type { Endpoint } from '../writes/endpoints.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { serverError } from '../http/errors.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
@@ -18,6 +21,8 @@ export interface AstroApp {
 
 export interface FrontServerOptions {
   app: AstroApp;
+  /** Endpoints answered without Astro's render (src/server/writes/endpoints.ts), keyed `METHOD /path`. */
+  endpoints?: ReadonlyMap<string, Endpoint>;
   clientDir: string;
   /** The site's own origin: the base of every request URL handed to Astro. */
   site: string;
@@ -99,9 +104,23 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     return app.render(request, { routeData: app.match(request) as never, clientAddress: req.socket.remoteAddress ?? '' });
   }
 
+  /** An endpoint called directly, inside the same API frame Astro's middleware gives the routes. */
+  function direct(req: IncomingMessage, url: URL): Promise<Response> | null {
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+    const endpoint = options.endpoints?.get(`${method} ${url.pathname}`);
+    if (!endpoint) return null;
+    const request = toWebRequest(req, url, false);
+    return withApiFrame(() => endpoint(request, req.socket.remoteAddress ?? ''), operationAt(method, url.pathname));
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = requestUrl(req, site);
     const api = isApiPath(url.pathname);
+    const directAnswer = api ? direct(req, url) : null;
+    if (directAnswer) {
+      await sendResponse(req, res, await directAnswer);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // Pages are read only; writes go to the API, which answers every method itself.
       const response = api

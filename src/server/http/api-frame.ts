@@ -1,3 +1,4 @@
+import { deprecationHeaders, type Deprecation } from '../api/deprecation.ts';
 import { setApiHeaders } from './api-headers.ts';
 import { asJsonError, serverError } from './errors.ts';
 
@@ -9,9 +10,13 @@ function isJson(response: Response): boolean {
  * The frame around every `/api` answer: a failure becomes a 500 with a
  * `requestId` (logged with the error, never with the caller's address), a
  * framework error page becomes a JSON error, and every answer carries the API
- * headers (contract §4).
+ * headers (contract §4); the answers of a deprecated `operation` add
+ * Deprecation and Sunset (spec, Versioning 5).
  */
-export async function withApiFrame(next: () => Promise<Response>): Promise<Response> {
+export async function withApiFrame(
+  next: () => Promise<Response>,
+  operation?: { deprecation?: Deprecation | undefined },
+): Promise<Response> {
   let response: Response;
   try {
     response = await next();
@@ -30,6 +35,9 @@ export async function withApiFrame(next: () => Promise<Response>): Promise<Respo
   // Answers from handlers may have immutable headers; copy before adding ours.
   const framed = new Response(response.body, response);
   setApiHeaders(framed.headers);
+  if (operation?.deprecation) {
+    for (const [name, value] of Object.entries(deprecationHeaders(operation.deprecation))) framed.headers.set(name, value);
+  }
   return framed;
 }
 

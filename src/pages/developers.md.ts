@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { developerDocs } from '../server/api/developer-docs.ts';
+import { developersMarkdown } from '../server/api/developers-markdown.ts';
+import { siteUrl } from '../server/config.ts';
+import { markdown } from '../site/markdown-response.ts';
+
+export const prerender = true;
+
+export const GET: APIRoute = () => markdown(developersMarkdown(developerDocs(siteUrl())));

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { buildOpenApi } from '../server/api/openapi.ts';
+import { siteUrl } from '../server/config.ts';
+import { jsonDocument } from '../server/discovery/document-response.ts';
+import { DOCUMENT_PATHS } from '../server/discovery/paths.ts';
+
+export const prerender = true;
+
+export const GET: APIRoute = () => jsonDocument(DOCUMENT_PATHS.openapi, buildOpenApi(siteUrl()));

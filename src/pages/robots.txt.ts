@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { siteUrl } from '../server/config.ts';
+import { documentResponse } from '../server/discovery/document-response.ts';
+import { DOCUMENT_PATHS } from '../server/discovery/paths.ts';
+import { robotsTxt } from '../server/discovery/robots.ts';
+
+export const prerender = true;
+
+export const GET: APIRoute = () => documentResponse(DOCUMENT_PATHS.robots, robotsTxt(siteUrl()));

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES } from '../../i18n/languages.ts';
+import { SLUG_PATTERN } from '../articles/source.ts';
+import { MAX_RESULTS } from '../cities/match.ts';
+import { MAX_QUERY_LENGTH } from '../cities/search.ts';
+import { MAX_COMMENT_DEPTH } from '../store/service.ts';
+
+/**
+ * The answers of the API (contract §3), as zod schemas: /openapi.json is
+ * generated from them, the contract tests check real answers against that
+ * document, and the unit tests check that the routes' own types match them.
+ */
+
+const languageCode = z.enum(LANGUAGE_CODES);
+const slug = z.string().regex(SLUG_PATTERN);
+
+export const articleItem = z.object({
+  slug,
+  title: z.string(),
+  date: z.iso.date(),
+  excerpt: z.string(),
+  readingTime: z.int().min(1),
+  lang: languageCode,
+  url: z.url(),
+});
+
+export const articleList = z.object({
+  site: z.url(),
+  lang: languageCode,
+  count: z.int().min(0),
+  articles: z.array(articleItem),
+});
+
+export const article = articleItem.extend({ content: z.string() });
+
+export const singleArticle = z.object({ site: z.url(), lang: languageCode, article });
+
+/** GET /api/articles answers the list without `slug`, one article with it. */
+export const articlesAnswer = z.union([articleList, singleArticle]);
+
+export const errorBody = z.object({ error: z.string() });
+
+export const serverErrorBody = errorBody.extend({ requestId: z.uuid() });
+
+export const unknownApiPathBody = errorBody.extend({
+  code: z.literal('not_found'),
+  message: z.string(),
+  hint: z.string(),
+  documentation: z.url(),
+  openapi: z.url(),
+});
+
+export const storedComment = z.object({
+  id: z.string(),
+  articleSlug: slug,
+  parentId: z.string().nullable(),
+  depth: z.int().min(1).max(MAX_COMMENT_DEPTH),
+  author: z.string(),
+  body: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  score: z.int(),
+});
+
+const currentVote = z.union([z.literal(1), z.literal(-1), z.literal(0)]);
+
+export const voteResult = z.object({ score: z.int(), vote: currentVote });
+
+export const viewerVotes = z.object({
+  article: currentVote,
+  comments: z.record(z.string(), z.union([z.literal(1), z.literal(-1)])),
+});
+
+export const okAnswer = z.object({ ok: z.literal(true), id: z.string() });
+
+export const cityResult = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string().regex(/^[A-Z]{2}$/),
+  countryName: z.string(),
+  region: z.string().nullable(),
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  population: z.int().min(0),
+  match: z.enum(['exact', 'prefix', 'word', 'substring', 'fuzzy']),
+});
+
+export const citySearchAnswer = z.object({
+  query: z.string().max(MAX_QUERY_LENGTH),
+  count: z.int().min(0).max(MAX_RESULTS),
+  results: z.array(cityResult).max(MAX_RESULTS),
+});
+
+export const identityDocument = z.object({
+  identity_types_supported: z.tuple([z.literal('anonymous')]),
+  authentication: z.literal('none'),
+  documentation: z.url(),
+});
+
+/** The name of each answer in `components.schemas` of /openapi.json. */
+export const ANSWER_NAMES = new Map<z.ZodType, string>([
+  [articleItem, 'ArticleItem'],
+  [articleList, 'ArticleList'],
+  [article, 'Article'],
+  [singleArticle, 'SingleArticle'],
+  [articlesAnswer, 'ArticlesAnswer'],
+  [errorBody, 'Error'],
+  [serverErrorBody, 'ServerError'],
+  [unknownApiPathBody, 'UnknownApiPath'],
+  [storedComment, 'Comment'],
+  [voteResult, 'VoteResult'],
+  [viewerVotes, 'ViewerVotes'],
+  [okAnswer, 'Ok'],
+  [cityResult, 'City'],
+  [citySearchAnswer, 'CitySearch'],
+  [identityDocument, 'AgentIdentity'],
+]);

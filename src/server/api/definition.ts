@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { QuotaName } from '../quotas/limits.ts';
+import type { Deprecation } from './deprecation.ts';
+import type { ResponseHeaderName } from './response-headers.ts';
+
+/** One status an operation answers with. */
+export interface ResponseDefinition {
+  description: string;
+  /** The body's schema; absent for an answer without a body (304). */
+  schema?: z.ZodType;
+  /**
+   * Named example bodies, written with EXAMPLE_SITE as the origin; the
+   * documents show the site's own instead.
+   */
+  examples?: Readonly<Record<string, unknown>>;
+  /** Cache-Control of this answer, when it is not the operation's (successes) or `no-store` (errors). */
+  cacheControl?: string;
+  /** Headers besides Cache-Control and those every `/api` answer carries (FRAME_HEADERS). */
+  headers?: readonly ResponseHeaderName[];
+}
+
+/**
+ * One API operation as every document describes it: /openapi.json,
+ * /developers and its Markdown twin are generated from these definitions,
+ * and the API frame reads `deprecation` from them.
+ */
+export interface OperationDefinition {
+  /** The specification's operation id. */
+  operationId: string;
+  method: 'GET' | 'POST';
+  path: `/api/${string}`;
+  summary: string;
+  /** Markdown. */
+  description: string;
+  /** The query schema the route validates with. */
+  query?: z.ZodObject;
+  /** The JSON body schema the route validates with. */
+  body?: z.ZodObject;
+  /** What each query parameter or body field means, beyond the type and rules its schema gives. */
+  fields: Readonly<Record<string, string>>;
+  /** A query or body the operation accepts: the request example and the curl line of /developers. */
+  requestExample?: Readonly<Record<string, unknown>>;
+  responses: Readonly<Record<number, ResponseDefinition>>;
+  /** The quota each accepted call spends, or null for a read. */
+  quota: QuotaName | null;
+  /** Whether the body needs `captchaToken` where the captcha is on. */
+  captcha: boolean;
+  /** Cache-Control of the successful answers. */
+  cacheControl: string;
+  /** Set to deprecate the operation: the documents say so and its answers carry Deprecation and Sunset. */
+  deprecation?: Deprecation;
+}
+
+/** The origin the examples are written with; documents show the site's own instead. */
+export const EXAMPLE_SITE = 'https://longhand.example';
+
+/** An example with EXAMPLE_SITE replaced by `site` wherever it occurs. */
+export function exampleFor(value: unknown, site: string): unknown {
+  if (typeof value === 'string') return value.replaceAll(EXAMPLE_SITE, site);
+  if (Array.isArray(value)) return value.map((item: unknown) => exampleFor(item, site));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, exampleFor(item, site)]));
+  }
+  return value;
+}

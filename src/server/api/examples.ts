@@ -1,0 +1,63 @@
+import { EXAMPLE_SITE } from './definition.ts';
+
+/** Example bodies of /openapi.json and /developers; the unit tests parse each with its schema. */
+
+const articleItem = {
+  slug: 'writing-in-plain-text',
+  title: 'Why I write in plain text',
+  date: '2026-03-14',
+  excerpt: 'Every essay I have written in the last ten years lives in one folder of Markdown files under Git.',
+  readingTime: 4,
+  lang: 'en',
+  url: `${EXAMPLE_SITE}/articles/writing-in-plain-text`,
+};
+
+export const ARTICLE_LIST = { site: EXAMPLE_SITE, lang: 'en', count: 1, articles: [articleItem] };
+
+export const SINGLE_ARTICLE = {
+  site: EXAMPLE_SITE,
+  lang: 'en',
+  article: {
+    ...articleItem,
+    content: 'Every essay, note and draft I have written in the last ten years lives in one folder.\n\n## Why plain text\n\n…',
+  },
+};
+
+export const CITY_SEARCH = {
+  query: 'zurich',
+  count: 1,
+  results: [
+    {
+      id: '2657896',
+      name: 'Zürich',
+      country: 'CH',
+      countryName: 'Switzerland',
+      region: 'Zurich',
+      lat: 47.36667,
+      lon: 8.55,
+      population: 341730,
+      match: 'exact',
+    },
+  ],
+};
+
+export const AGENT_IDENTITY = {
+  identity_types_supported: ['anonymous'],
+  authentication: 'none',
+  documentation: `${EXAMPLE_SITE}/auth.md`,
+};
+
+export const COMMENT = {
+  id: 'Qm9vdHN0cmFwcGVk',
+  articleSlug: 'the-price-of-a-beer',
+  parentId: null,
+  depth: 1,
+  author: 'Teal Heron',
+  body: 'In Lisbon the beer is cheap, but so is the pay.',
+  createdAt: '2026-11-22T09:30:00.000Z',
+  score: 0,
+};
+
+export const REPLY = { ...COMMENT, id: 'UmVwbHlUb0Jvb3Rz', parentId: COMMENT.id, depth: 2, body: 'And the rent is not.' };
+
+export const OK = { ok: true, id: 'Tm9uY2VJZDEyMzQ1' };

@@ -1,0 +1,276 @@
+import { articlesQuery } from '../articles/api.ts';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, viewerVotesQuery, voteInput } from '../writes/schemas.ts';
+import { articlesAnswer, citySearchAnswer, identityDocument, okAnswer, storedComment, viewerVotes, voteResult } from './answers.ts';
+import { citySearchQuery } from './city-search-query.ts';
+import type { OperationDefinition } from './definition.ts';
+import { AGENT_IDENTITY, ARTICLE_LIST, CITY_SEARCH, COMMENT, OK, REPLY, SINGLE_ARTICLE } from './examples.ts';
+import { NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';
+
+const CAPTCHA_TOKEN = 'The captcha’s token (Turnstile-compatible); required where the captcha is on, ignored elsewhere.';
+const PUBLISHED_SLUG = 'The slug of a published article.';
+
+const getArticles: OperationDefinition = {
+  operationId: 'getArticles',
+  method: 'GET',
+  path: '/api/articles',
+  summary: 'List the published articles, or read one',
+  description:
+    'Without `slug`: every published article, newest first, with its title and excerpt in `lang`; an article not translated into `lang` is listed in English (that item’s `lang` is `en` and its `url` the English page). With `slug`: that article with its Markdown body in `content`. Drafts, future-dated articles and old versions (`slug.vN`) are never visible.',
+  query: articlesQuery,
+  fields: {
+    slug: 'An article’s slug: answers that article with its Markdown. Omit it to list every published article.',
+    lang: 'One of en, fr, es, pt, it, de, ru, ja, ko, zh, ar, he, hi, tr, kab; an unknown value answers in English. Default en.',
+  },
+  requestExample: { slug: 'writing-in-plain-text', lang: 'en' },
+  responses: {
+    200: {
+      description: 'The list envelope (without `slug`) or the single-article envelope (with `slug`).',
+      schema: articlesAnswer,
+      examples: { 'one article': SINGLE_ARTICLE, list: ARTICLE_LIST },
+      headers: ['ETag'],
+    },
+    304: NOT_MODIFIED,
+    404: refusal(
+      'No published article has that slug: unknown, draft, future-dated, an old version (`slug.vN`), or not a slug at all.',
+      'No published article has the slug "no-such-article"',
+    ),
+    500: READ_FAILURE,
+  },
+  quota: null,
+  captcha: false,
+  cacheControl: CACHE_CONTROL.articles,
+};
+
+const searchCities: OperationDefinition = {
+  operationId: 'searchCities',
+  method: 'GET',
+  path: '/api/city-search',
+  summary: 'Search cities by name (typeahead)',
+  description:
+    'Cities of 15,000 or more inhabitants (GeoNames), at most 8: whole-name matches first, then names starting with `q`, then names with a later word starting with it, then names containing it, each most populous first. Only when nothing matches so, names within a typo or two (`match: fuzzy`). Case and accents are ignored.',
+  query: citySearchQuery,
+  fields: {
+    q: 'A city’s name or part of it; case and accents ignored; cut to 80 characters; under 2 letters finds nothing.',
+    country: 'An ISO 3166-1 alpha-2 code, in any case: only that country’s cities.',
+  },
+  requestExample: { q: 'zurich', country: 'CH' },
+  responses: {
+    200: { description: 'The matching cities, best first.', schema: citySearchAnswer, examples: { found: CITY_SEARCH }, headers: ['ETag'] },
+    304: NOT_MODIFIED,
+    400: refusal('`country` is not a two-letter code.', 'country must be a two-letter ISO 3166-1 alpha-2 code, such as FR'),
+    500: READ_FAILURE,
+  },
+  quota: null,
+  captcha: false,
+  cacheControl: CACHE_CONTROL.citySearch,
+};
+
+const getAgentIdentity: OperationDefinition = {
+  operationId: 'getAgentIdentity',
+  method: 'GET',
+  path: '/api/agent/identity',
+  summary: 'The identity types the API accepts',
+  description: 'There is no authentication: `anonymous` is the only identity type, and no request carries a credential. See /auth.md.',
+  fields: {},
+  responses: {
+    200: { description: 'The identity document.', schema: identityDocument, examples: { anonymous: AGENT_IDENTITY }, headers: ['ETag'] },
+    304: NOT_MODIFIED,
+    500: READ_FAILURE,
+  },
+  quota: null,
+  captcha: false,
+  cacheControl: CACHE_CONTROL.identity,
+};
+
+const createTopicRequest: OperationDefinition = {
+  operationId: 'createTopicRequest',
+  method: 'POST',
+  path: '/api/topic-requests',
+  summary: 'Suggest an article topic',
+  description: 'Stored as pending and listed on the page /answers, newest first.',
+  body: topicRequestInput,
+  fields: {
+    requestTitle: 'The topic.',
+    details: 'What the article should cover.',
+    captchaToken: CAPTCHA_TOKEN,
+  },
+  requestExample: { requestTitle: 'Night trains in Europe', details: 'Which ones still run, and are they worth it?' },
+  responses: {
+    200: written('Stored as pending.', okAnswer, { stored: OK }),
+    400: refusal(
+      'The body is not JSON, a field is invalid (the message names it), or the captcha token is missing or rejected.',
+      'requestTitle: Too small: expected string to have >=3 characters',
+    ),
+    ...writeRefusals('topic-requests', true),
+  },
+  quota: 'topic-requests',
+  captcha: true,
+  cacheControl: CACHE_CONTROL.write,
+};
+
+const createBugReport: OperationDefinition = {
+  operationId: 'createBugReport',
+  method: 'POST',
+  path: '/api/bug-reports',
+  summary: 'Report a bug of the site',
+  description: 'Stored for review and never shown publicly.',
+  body: bugReportInput,
+  fields: {
+    description: 'What went wrong.',
+    pagePath: 'The path of the page it happened on (`/articles/…`). Anything that is not a path of this site is dropped, not refused.',
+    captchaToken: CAPTCHA_TOKEN,
+  },
+  requestExample: { description: 'The table overflows on a narrow screen.', pagePath: '/articles/the-price-of-a-beer' },
+  responses: {
+    200: written('Stored for review.', okAnswer, { stored: OK }),
+    400: refusal(
+      'The body is not JSON, a field is invalid (the message names it), or the captcha token is missing or rejected.',
+      'description: Invalid input: expected string, received undefined',
+    ),
+    ...writeRefusals('bug-reports', true),
+  },
+  quota: 'bug-reports',
+  captcha: true,
+  cacheControl: CACHE_CONTROL.write,
+};
+
+const createComment: OperationDefinition = {
+  operationId: 'createComment',
+  method: 'POST',
+  path: '/api/comments',
+  summary: 'Comment on an article, or reply to a comment',
+  description:
+    'Every translation of an article shares one thread. A reply names its parent, a comment of the same article; replies nest at most 4 levels. The answer is the stored comment, signed with the reader’s colour-and-animal name. The 100th comment from one reader within 5 minutes is stored, and then every write from that reader answers 429 for 48 hours.',
+  body: commentInput,
+  fields: {
+    articleSlug: PUBLISHED_SLUG,
+    parentId: 'The id of the comment this replies to; absent or null for a top-level comment.',
+    body: 'The comment, as plain text: it is never rendered as HTML.',
+    captchaToken: CAPTCHA_TOKEN,
+  },
+  requestExample: { articleSlug: 'the-price-of-a-beer', body: 'In Lisbon the beer is cheap, but so is the pay.' },
+  responses: {
+    200: written('The stored comment.', storedComment, { comment: COMMENT, reply: REPLY }),
+    400: refusal(
+      'The body is not JSON, a field is invalid, the captcha token is missing or rejected, the parent is not a comment of this article, or the reply would be a fifth level.',
+      'parentId: replies nest at most 4 levels',
+    ),
+    404: refusal('`articleSlug` is not a published article.', 'No published article has the slug "no-such-article"'),
+    ...writeRefusals('comments', true),
+  },
+  quota: 'comments',
+  captcha: true,
+  cacheControl: CACHE_CONTROL.write,
+};
+
+const getViewerVotes: OperationDefinition = {
+  operationId: 'getViewerVotes',
+  method: 'GET',
+  path: '/api/votes',
+  summary: 'The caller’s own votes on an article and its comments',
+  description:
+    'The caller is known by the salted hash of the request’s address, the key votes are stored under: no token or cookie is read and no hash is returned. `comments` holds only the comments the caller voted on. Needs no Origin.',
+  query: viewerVotesQuery,
+  fields: { slug: PUBLISHED_SLUG },
+  requestExample: { slug: 'the-price-of-a-beer' },
+  responses: {
+    200: {
+      description: 'The caller’s votes: `1` up, `-1` down, `0` none.',
+      schema: viewerVotes,
+      examples: { voted: { article: 1, comments: { [COMMENT.id]: -1 } }, 'not voted': { article: 0, comments: {} } },
+    },
+    404: {
+      ...refusal('`slug` is missing or not a published article.', 'slug: no published article has that slug'),
+      cacheControl: CACHE_CONTROL.viewerVotes,
+    },
+    500: READ_FAILURE,
+  },
+  quota: null,
+  captcha: false,
+  cacheControl: CACHE_CONTROL.viewerVotes,
+};
+
+const castVote: OperationDefinition = {
+  operationId: 'castVote',
+  method: 'POST',
+  path: '/api/votes',
+  summary: 'Vote on an article or a comment (a toggle)',
+  description:
+    'Without `commentId` the vote is on the article. A reader has at most one vote per target: the same direction again removes it, the other direction switches it. Never needs a captcha.',
+  body: voteInput,
+  fields: {
+    articleSlug: PUBLISHED_SLUG,
+    commentId: 'A comment of that article; absent or null to vote on the article itself.',
+    value: '`1` up or `-1` down.',
+  },
+  requestExample: { articleSlug: 'the-price-of-a-beer', value: 1 },
+  responses: {
+    200: written('The target’s new score (ups minus downs) and the caller’s vote now (`0`: none).', voteResult, {
+      'voted up': { score: 3, vote: 1 },
+      'vote removed': { score: 2, vote: 0 },
+    }),
+    400: refusal('The body is not JSON or a field is invalid.', 'value: value must be 1 (up) or -1 (down)'),
+    404: refusal('The article is not published, or the comment does not exist on it.', 'commentId: no such comment on this article'),
+    ...writeRefusals('votes', false),
+  },
+  quota: 'votes',
+  captcha: false,
+  cacheControl: CACHE_CONTROL.write,
+};
+
+const createCitySubmission: OperationDefinition = {
+  operationId: 'createCitySubmission',
+  method: 'POST',
+  path: '/api/city-submissions',
+  summary: 'Send a city’s pay, rent and price of a beer',
+  description:
+    'Stored for review, never shown as sent. The city must be in the bundled dataset, in that country: by `cityId` (from the city search) when given, else by name. Its country name, region and coordinates come from the dataset, never from the body.',
+  body: citySubmissionInput,
+  fields: {
+    city: 'The city’s name.',
+    country: 'ISO 3166-1 alpha-2 code of its country, in any case.',
+    cityId: 'The city’s `id` from GET /api/city-search; it alone decides when given.',
+    currency: 'ISO 4217 code of the amounts, in any case.',
+    netPay: 'A month’s net pay.',
+    rent: 'A month’s rent of a one-bedroom flat; below `netPay`.',
+    beerPrice: 'A 0.5 l beer in a bar.',
+    captchaToken: CAPTCHA_TOKEN,
+  },
+  requestExample: { city: 'Zürich', country: 'CH', cityId: '2657896', currency: 'CHF', netPay: 6200, rent: 1900, beerPrice: 7.5 },
+  responses: {
+    200: written('Stored for review.', okAnswer, { stored: OK }),
+    400: refusal(
+      'The body is not JSON, a field is invalid, the country or the city is unknown, the rent is not below the pay, or the captcha token is missing or rejected.',
+      'rent: must be below netPay',
+    ),
+    ...writeRefusals('city-submissions', true),
+  },
+  quota: 'city-submissions',
+  captcha: true,
+  cacheControl: CACHE_CONTROL.write,
+};
+
+/** The API's operations, in the specification's order. */
+export const OPERATIONS: readonly OperationDefinition[] = [
+  getArticles,
+  searchCities,
+  getAgentIdentity,
+  createTopicRequest,
+  createBugReport,
+  createComment,
+  getViewerVotes,
+  castVote,
+  createCitySubmission,
+];
+
+/** The operation serving a request, if any: HEAD is served by GET, and a trailing slash is ignored as the routes ignore it. */
+export function operationAt(
+  method: string,
+  pathname: string,
+  operations: readonly OperationDefinition[] = OPERATIONS,
+): OperationDefinition | undefined {
+  const served = method === 'HEAD' ? 'GET' : method;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return operations.find((operation) => operation.method === served && operation.path === path);
+}

@@ -1,0 +1,25 @@
+import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
+import { DOCUMENT_PATHS, rssPath } from './paths.ts';
+
+/** Every discovery document with what it holds, as /developers lists them. */
+export const DISCOVERY_DOCUMENTS: readonly { path: string; about: string }[] = [
+  {
+    path: DOCUMENT_PATHS.openapi,
+    about: 'OpenAPI 3.1 description of every operation, generated from the schemas the server validates with',
+  },
+  { path: DOCUMENT_PATHS.developers, about: 'this documentation and the change log; Markdown at /developers.md' },
+  { path: DOCUMENT_PATHS.llms, about: 'the site for language models: what it is, how to read it, the article index' },
+  { path: DOCUMENT_PATHS.llmsFull, about: '/llms.txt followed by every published English article' },
+  { path: DOCUMENT_PATHS.agents, about: 'the guide for software agents, with YAML front matter' },
+  { path: DOCUMENT_PATHS.auth, about: 'authentication: there is none, and why writes need the site’s own origin' },
+  { path: DOCUMENT_PATHS.identity, about: 'the identity document: `anonymous` only' },
+  { path: DOCUMENT_PATHS.protectedResource, about: 'OAuth protected-resource metadata (RFC 9728): no bearer methods, no scopes' },
+  {
+    path: DOCUMENT_PATHS.authorizationServer,
+    about: 'OAuth authorization-server metadata (RFC 8414): no grant types; names the identity endpoint',
+  },
+  { path: DOCUMENT_PATHS.apiCatalog, about: 'API catalog (RFC 9727): links to /openapi.json and /developers' },
+  { path: DOCUMENT_PATHS.robots, about: 'every crawler allowed, with a content signal allowing search, AI input and AI training' },
+  { path: DOCUMENT_PATHS.sitemap, about: 'every page and article translation, with hreflang alternates' },
+  { path: rssPath(DEFAULT_LANGUAGE), about: 'the articles as RSS 2.0; each language at `/<code>/rss.xml`' },
+];

@@ -1,0 +1,54 @@
+import { LANGUAGE_CODES } from '../../i18n/languages.ts';
+import { DOCUMENT_PATHS } from './paths.ts';
+import type { SiteFacts } from './site-facts.ts';
+
+/**
+ * What the site is, and how an agent reads and acts on it: the same
+ * sentences in /llms.txt and /agents.md.
+ */
+
+export function whatItIs({ name }: SiteFacts): string {
+  return `${name} is a personal publication: essays and notes by one writer on writing, software, cities and languages. Each article is written in English and translated into up to ${LANGUAGE_CODES.length - 1} more languages. Every page also exists as plain Markdown, and a small public JSON API lists the articles, serves their text and searches a city index. There are no accounts and nothing to sign up for.`;
+}
+
+export function whenToUse({ name }: SiteFacts): string[] {
+  return [
+    `To read, quote or summarize an article of ${name}, in any of its ${LANGUAGE_CODES.length} languages.`,
+    `To find what ${name} has published and when: the article index below, or \`GET /api/articles\`.`,
+    'To look up a city of 15,000 or more inhabitants by name: `GET /api/city-search?q=<name>`.',
+  ];
+}
+
+export function howToReadAndAct({ site }: SiteFacts): string[] {
+  return [
+    `Read the Markdown twins: every page has one at its URL with \`.md\` appended (\`${site}/articles/<slug>.md\`, \`${site}/fr/articles/<slug>.md\`, \`${site}/index.md\`), and every page URL answers Markdown when asked with \`Accept: text/markdown\`.`,
+    `Or use the API, described in ${site}${DOCUMENT_PATHS.openapi}: \`GET ${site}/api/articles?lang=<code>\` lists the published articles, \`GET ${site}/api/articles?slug=<slug>&lang=<code>\` answers one with its Markdown. No key, token or cookie.`,
+    `Languages: ${LANGUAGE_CODES.join(', ')}. English is the original; an article not yet translated is shown in English.`,
+    `Writes (comments, votes, topic requests, bug reports, city submissions) are same-origin browser forms only: the API accepts them only with the \`Origin\` ${site}, so an agent acts by helping a person use the forms on the site's pages, never by posting from elsewhere (that answers 403). See ${site}${DOCUMENT_PATHS.auth}.`,
+  ];
+}
+
+/** A Markdown list. */
+export function bulletList(items: readonly string[]): string {
+  return items.map((item) => `- ${item}`).join('\n');
+}
+
+/** The documents for developers and agents, each a Markdown link with what it holds. */
+export function developerLinks({ site }: SiteFacts): string[] {
+  const links = [
+    {
+      title: 'OpenAPI description',
+      url: `${site}${DOCUMENT_PATHS.openapi}`,
+      about: 'every API operation, with its parameters, answers, errors and headers',
+    },
+    {
+      title: 'Developer documentation',
+      url: `${site}${DOCUMENT_PATHS.developersMarkdown}`,
+      about: 'each operation with a curl example, quotas, caching and the change log',
+    },
+    { title: 'Agent guide', url: `${site}${DOCUMENT_PATHS.agents}`, about: 'how to read and act on this site' },
+    { title: 'Authentication', url: `${site}${DOCUMENT_PATHS.auth}`, about: "there is none, and why writes need the site's own origin" },
+    { title: 'Full text', url: `${site}${DOCUMENT_PATHS.llmsFull}`, about: 'this index followed by every published English article' },
+  ];
+  return links.map(({ title, url, about }) => `[${title}](${url}): ${about}`);
+}

@@ -1,0 +1,15 @@
+/** What every discovery document says about the site itself. */
+export interface SiteFacts {
+  /** The site's origin, the base of every absolute URL. */
+  site: string;
+  name: string;
+  /** One sentence: what the site is. */
+  summary: string;
+}
+
+/** An article as the indexes list it: absolute page URL; its Markdown twin is that URL with `.md`. */
+export interface IndexedArticle {
+  title: string;
+  url: string;
+  excerpt: string;
+}

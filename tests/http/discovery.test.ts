@@ -1,0 +1,300 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { LANGUAGE_CODES } from '../../src/i18n/languages.ts';
+import { request, type Answer } from '../support/http.ts';
+import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+
+const SITE_URL = 'http://localhost:4321';
+const PAGE_CACHE = 'public, max-age=60';
+const TEXT = 'text/plain; charset=utf-8';
+const MARKDOWN = 'text/markdown; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+/** Published in English: the four real articles and the fixture that exists in English only. */
+const PUBLISHED = ['one-site-fifteen-languages', 'the-price-of-a-beer', 'a-small-web-server', 'writing-in-plain-text', 'only-in-english'];
+/** Never in a document: a draft, a future-dated article and an old version. */
+const HIDDEN = [
+  { slug: 'draft-notes', text: 'A draft is never visible' },
+  { slug: 'next-century', text: 'Scheduled for the first day of 2099' },
+  { slug: 'only-in-english.v1', text: 'kept for the record and never shown' },
+];
+const OPERATION_IDS = [
+  'getArticles',
+  'searchCities',
+  'getAgentIdentity',
+  'createTopicRequest',
+  'createBugReport',
+  'createComment',
+  'getViewerVotes',
+  'castVote',
+  'createCitySubmission',
+];
+
+let site: RunningSite;
+before(async () => {
+  site = await startSite(PREPARED_SITE);
+});
+after(async () => {
+  await site.stop();
+});
+
+async function document(path: string, contentType: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const answer = await request(`${site.url}${path}`, { headers });
+  assert.equal(answer.status, 200, path);
+  assert.equal(answer.headers['content-type'], contentType, path);
+  assert.equal(answer.headers['cache-control'], PAGE_CACHE, path);
+  return answer;
+}
+
+function assertNothingHidden(text: string, where: string): void {
+  for (const { slug, text: body } of HIDDEN) {
+    assert.ok(!text.includes(`/articles/${slug}`), `${where} links ${slug}`);
+    assert.ok(!text.includes(body), `${where} holds ${slug}`);
+  }
+}
+
+describe('/llms.txt and /llms-full.txt', () => {
+  test('/llms.txt: the name, a summary, how to use the site, the developer links and the English article index', async () => {
+    const { text } = await document('/llms.txt', TEXT);
+    assert.match(text, /^# Longhand\n\n> \S/);
+    for (const heading of ['## When to use it', '## How to read and act', '## Developers', '## Articles']) {
+      assert.ok(text.includes(`\n${heading}\n`), heading);
+    }
+    assert.match(text, /same-origin browser forms only/);
+    for (const path of ['/openapi.json', '/developers.md', '/agents.md', '/auth.md', '/llms-full.txt']) {
+      assert.ok(text.includes(`](${SITE_URL}${path})`), path);
+    }
+    const index = text.slice(text.indexOf('## Articles'));
+    const linked = [...index.matchAll(/\]\((http:\/\/localhost:4321\/articles\/[a-z0-9-]+)\.md\)/g)].map((match) => match[1]);
+    assert.deepEqual(
+      linked,
+      PUBLISHED.map((slug) => `${SITE_URL}/articles/${slug}`),
+    );
+    assert.ok(index.includes('[Why I write in plain text]('), 'English titles');
+    assertNothingHidden(text, '/llms.txt');
+  });
+
+  test('/llms-full.txt: /llms.txt, then every published English article’s Markdown, and nothing else', async () => {
+    const llms = (await request(`${site.url}/llms.txt`)).text;
+    const { text } = await document('/llms-full.txt', TEXT);
+    assert.ok(text.startsWith(llms));
+    for (const slug of PUBLISHED) {
+      const twin = (await request(`${site.url}/articles/${slug}.md`)).text;
+      assert.ok(twin.length > 0 && text.includes(twin), slug);
+    }
+    assertNothingHidden(text, '/llms-full.txt');
+    assert.ok(!text.includes('القرن القادم'), 'no translation of the future article either');
+  });
+});
+
+describe('/agents.md and /auth.md', () => {
+  test('/agents.md: Markdown with YAML front matter naming the API and no auth', async () => {
+    const { text } = await document('/agents.md', MARKDOWN);
+    const front = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '';
+    const fields = Object.fromEntries(
+      front.split('\n').map((line) => {
+        const [name = '', ...value] = line.split(': ');
+        return [name, JSON.parse(value.join(': ')) as string];
+      }),
+    );
+    assert.equal(fields['name'], 'Longhand');
+    assert.ok(fields['description']);
+    assert.equal(fields['url'], SITE_URL);
+    assert.equal(fields['api'], `${SITE_URL}/openapi.json`);
+    assert.equal(fields['auth'], 'none');
+    assert.match(text, /\n# Longhand for agents\n/);
+  });
+
+  test('/auth.md: a top-level heading first; no authentication, and why writes need the site’s origin', async () => {
+    const { text } = await document('/auth.md', MARKDOWN);
+    assert.match(text, /^# \S/);
+    assert.match(text, /There is no authentication/);
+    assert.match(text, /`anonymous` is the only identity type/);
+    assert.ok(text.includes(`\`Origin\` header is \`${SITE_URL}\``));
+    assert.match(text, /cross-site request forgery/);
+  });
+});
+
+describe('/robots.txt', () => {
+  test('allows every crawler, signals search, AI input and AI training, and names the sitemap', async () => {
+    const { text } = await document('/robots.txt', TEXT);
+    const lines = text.split('\n');
+    assert.ok(lines.includes('User-agent: *'));
+    assert.ok(lines.includes('Allow: /'));
+    assert.ok(lines.includes('Content-Signal: search=yes, ai-input=yes, ai-train=yes'));
+    assert.ok(lines.includes(`Sitemap: ${SITE_URL}/sitemap.xml`));
+    assert.ok(!lines.some((line) => line.startsWith('Disallow:')));
+  });
+});
+
+describe('/.well-known documents', () => {
+  test('oauth-protected-resource (RFC 9728): no bearer methods, scopes or grant types; anonymous only', async () => {
+    const body = (await document('/.well-known/oauth-protected-resource', JSON_TYPE)).json();
+    assert.equal(body['resource'], SITE_URL);
+    assert.deepEqual(body['bearer_methods_supported'], []);
+    assert.deepEqual(body['scopes_supported'], []);
+    assert.deepEqual(body['grant_types_supported'], []);
+    assert.deepEqual(body['authorization_servers'], []);
+    assert.deepEqual((body['agent_auth'] as Record<string, unknown>)['identity_types_supported'], ['anonymous']);
+  });
+
+  test('oauth-authorization-server (RFC 8414): the same, and the identity endpoint', async () => {
+    const body = (await document('/.well-known/oauth-authorization-server', JSON_TYPE)).json();
+    assert.equal(body['issuer'], SITE_URL);
+    for (const field of ['bearer_methods_supported', 'scopes_supported', 'grant_types_supported', 'response_types_supported']) {
+      assert.deepEqual(body[field], [], field);
+    }
+    const agentAuth = body['agent_auth'] as Record<string, unknown>;
+    assert.deepEqual(agentAuth['identity_types_supported'], ['anonymous']);
+    assert.equal(agentAuth['identity_endpoint'], `${SITE_URL}/api/agent/identity`);
+  });
+
+  test('api-catalog (RFC 9727): a linkset to /openapi.json and /developers', async () => {
+    const answer = await request(`${site.url}/.well-known/api-catalog`);
+    assert.equal(answer.status, 200);
+    assert.match(String(answer.headers['content-type']), /^application\/linkset\+json\b/);
+    assert.equal(answer.headers['cache-control'], PAGE_CACHE);
+    const [entry] = answer.json<{ linkset: Record<string, { href: string }[]>[] }>().linkset;
+    assert.equal(entry?.['service-desc']?.[0]?.href, `${SITE_URL}/openapi.json`);
+    assert.equal(entry['service-doc']?.[0]?.href, `${SITE_URL}/developers`);
+  });
+});
+
+describe('GET /api/agent/identity', () => {
+  const url = () => `${site.url}/api/agent/identity`;
+
+  test('answers the identity document, cached for an hour, with an ETag that answers 304', async () => {
+    const answer = await request(url());
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-type'], JSON_TYPE);
+    assert.equal(answer.headers['cache-control'], 'public, max-age=3600');
+    assert.equal(answer.headers['api-version'], '1.0.0');
+    assert.deepEqual(answer.json(), {
+      identity_types_supported: ['anonymous'],
+      authentication: 'none',
+      documentation: `${SITE_URL}/auth.md`,
+    });
+    const etag = String(answer.headers['etag']);
+    const again = await request(url(), { headers: { 'If-None-Match': etag } });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
+    assert.equal(again.headers['etag'], etag);
+  });
+
+  test('HEAD answers without a body; other methods 405 with Allow', async () => {
+    const head = await request(url(), { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.body.length, 0);
+    const post = await request(url(), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers['allow'], 'GET, HEAD');
+  });
+});
+
+describe('/openapi.json and /developers', () => {
+  test('/openapi.json is JSON, version 1.0.0, with the site as its server', async () => {
+    const body = (await document('/openapi.json', JSON_TYPE)).json<{ info: { version: string }; servers: { url: string }[] }>();
+    assert.equal(body.info.version, '1.0.0');
+    assert.deepEqual(body.servers, [{ url: SITE_URL }]);
+  });
+
+  test('/developers documents each operation and shows the 1.0.0 change log entry', async () => {
+    const { text } = await document('/developers', 'text/html; charset=utf-8');
+    for (const id of OPERATION_IDS) assert.ok(text.includes(`<h3 id="${id}">`), id);
+    assert.equal(text.split('<pre><code>curl ').length - 1, OPERATION_IDS.length, 'a curl example each');
+    assert.match(text, /<h3 id="version-1\.0\.0">1\.0\.0 \(<time datetime="2026-11-22">2026-11-22<\/time>\)<\/h3>/);
+    assert.ok(text.includes(`<link rel="alternate" type="text/markdown" href="${SITE_URL}/developers.md">`));
+  });
+
+  test('/developers.md says the same in Markdown, and /developers answers it to Accept: text/markdown', async () => {
+    const { text } = await document('/developers.md', MARKDOWN);
+    for (const id of OPERATION_IDS) assert.ok(text.includes(`\n### ${id}: `), id);
+    assert.ok(text.includes('\n### 1.0.0 (2026-11-22)\n'));
+    const negotiated = await request(`${site.url}/developers`, { headers: { Accept: 'text/markdown' } });
+    assert.equal(negotiated.headers['content-type'], MARKDOWN);
+    assert.equal(negotiated.text, text);
+  });
+});
+
+describe('/sitemap.xml', () => {
+  test('lists every page and published article translation with hreflang alternates, and nothing hidden', async () => {
+    const { text } = await document('/sitemap.xml', XML);
+    assert.match(
+      text,
+      /<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">/,
+    );
+    const entries = [...text.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1] ?? '');
+    const entry = (url: string) => entries.find((item) => item.includes(`<loc>${url}</loc>`));
+    for (const path of ['/', '/fr/', '/projects', '/ar/projects', '/developers', '/articles/only-in-english']) {
+      assert.ok(entry(`${SITE_URL}${path}`), path);
+    }
+    const french = entry(`${SITE_URL}/fr/articles/the-price-of-a-beer`) ?? '';
+    assert.match(french, /<lastmod>2026-07-19<\/lastmod>/);
+    for (const [lang, path] of [
+      ['en', '/articles/the-price-of-a-beer'],
+      ['ar', '/ar/articles/the-price-of-a-beer'],
+      ['x-default', '/articles/the-price-of-a-beer'],
+    ]) {
+      assert.ok(french.includes(`<xhtml:link rel="alternate" hreflang="${lang}" href="${SITE_URL}${path}"/>`), lang);
+    }
+    assert.ok(!text.includes(`${SITE_URL}/fr/articles/only-in-english`), 'an untranslated article has no French page');
+    for (const slug of PUBLISHED) assert.ok(entry(`${SITE_URL}/articles/${slug}`), slug);
+    assertNothingHidden(text, '/sitemap.xml');
+  });
+});
+
+describe('RSS feeds', () => {
+  test('every language has a feed of its published articles, newest first', async () => {
+    for (const lang of LANGUAGE_CODES) {
+      const prefix = lang === 'en' ? '' : `/${lang}`;
+      const { text } = await document(`${prefix}/rss.xml`, XML);
+      assert.match(text, /^<\?xml version="1\.0" encoding="utf-8"\?>\n<rss version="2\.0"/, lang);
+      assert.ok(text.includes(`<language>${lang}</language>`), lang);
+      assert.ok(text.includes(`<atom:link href="${SITE_URL}${prefix}/rss.xml" rel="self"`), lang);
+      const links = [...text.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((match) => match[1]);
+      assert.equal(links.length, PUBLISHED.length, lang);
+      if (lang === 'en')
+        assert.deepEqual(
+          links,
+          PUBLISHED.map((slug) => `${SITE_URL}/articles/${slug}`),
+        );
+      assertNothingHidden(text, `${prefix}/rss.xml`);
+    }
+  });
+
+  test('a feed links each article in its language, and in English where it is not translated', async () => {
+    const { text } = await document('/fr/rss.xml', XML);
+    assert.ok(text.includes(`<link>${SITE_URL}/fr/articles/the-price-of-a-beer</link>`));
+    assert.ok(text.includes(`<link>${SITE_URL}/articles/only-in-english</link>`));
+    assert.ok(text.includes('<pubDate>Sun, 19 Jul 2026 00:00:00 GMT</pubDate>'));
+  });
+
+  test('every page links its language’s feed', async () => {
+    for (const [path, feed] of [
+      ['/', '/rss.xml'],
+      ['/fr/', '/fr/rss.xml'],
+      ['/ar/articles/the-price-of-a-beer', '/ar/rss.xml'],
+    ] as const) {
+      const page = (await request(`${site.url}${path}`)).text;
+      assert.ok(page.includes(`<link rel="alternate" type="application/rss+xml" title="Longhand" href="${SITE_URL}${feed}">`), path);
+    }
+  });
+});
+
+describe('documents built ahead', () => {
+  test('list what was published at build time, even once a future-dated article is out', async () => {
+    const later = await startSite(PREPARED_SITE, { TEST_CLOCK: '2099-01-02T00:00:00Z' });
+    try {
+      const api = (await request(`${later.url}/api/articles`)).json<{ articles: { slug: string }[] }>();
+      assert.ok(
+        api.articles.some((item) => item.slug === 'next-century'),
+        'the API shows it on its date',
+      );
+      for (const path of ['/rss.xml', '/llms.txt', '/sitemap.xml']) {
+        assert.ok(!(await request(`${later.url}${path}`)).text.includes('next-century'), `${path} waits for the next build`);
+      }
+    } finally {
+      await later.stop();
+    }
+  });
+});
