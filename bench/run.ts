@@ -19,6 +19,7 @@ const TARGETS = [
   { name: 'GET /api/articles', path: '/api/articles' },
   { name: 'GET /api/articles?slug=…&lang=ar', path: '/api/articles?slug=the-price-of-a-beer&lang=ar' },
   { name: 'static article page', path: '/articles/the-price-of-a-beer' },
+  { name: 'GET /api/city-search?q=san', path: '/api/city-search?q=san' },
 ];
 
 function startSite(): Promise<Started> {

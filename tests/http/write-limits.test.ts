@@ -85,6 +85,24 @@ for (const [kind, env] of [
   ['Redis', { REDIS_URL }],
 ] as const) {
   describe(`quotas and the ban (${kind})`, () => {
+    test('5 topic requests a day, counted across parallel writes; the 6th answers 429', async () => {
+      const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', ...env });
+      try {
+        const address = newReaderAddress();
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => post(site.url, '/api/topic-requests', { requestTitle: `Topic ${i}` }, address)),
+        );
+        assert.equal(answers.filter((answer) => answer.status === 200).length, 5);
+        const refused = answers.filter((answer) => answer.status === 429);
+        assert.equal(refused.length, 7);
+        assert.ok(
+          refused.every((answer) => Number(answer.headers['retry-after']) > 86_000 && answer.headers['ratelimit-remaining'] === '0'),
+        );
+      } finally {
+        await site.stop();
+      }
+    });
+
     test('the 100th comment within 5 minutes is stored, then every write answers 429 for 48 hours', async () => {
       const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', ...env });
       try {

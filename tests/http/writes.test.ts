@@ -260,17 +260,14 @@ describe('votes', () => {
     assert.ok(Number(refused.headers['retry-after']) >= 1 && Number(refused.headers['retry-after']) <= 60);
   });
 
-  test('1000 concurrent votes from 1000 readers give a score of exactly 1000', async () => {
+  test('1000 concurrent votes from 1000 readers on one article give a score of exactly 1000', async () => {
     const slug = 'one-site-fifteen-languages';
-    const comment = (await post(site.url, '/api/comments', { articleSlug: slug, body: 'Popular' }, newReaderAddress())).json();
     const answers = await Promise.all(
-      Array.from({ length: 1000 }, () =>
-        post(site.url, '/api/votes', { articleSlug: slug, commentId: comment['id'], value: 1 }, newReaderAddress()),
-      ),
+      Array.from({ length: 1000 }, () => post(site.url, '/api/votes', { articleSlug: slug, value: 1 }, newReaderAddress())),
     );
     assert.ok(answers.every((answer) => answer.status === 200));
     assert.equal(Math.max(...answers.map((answer) => Number(answer.json()['score']))), 1000);
-    const next = await post(site.url, '/api/votes', { articleSlug: slug, commentId: comment['id'], value: 1 }, newReaderAddress());
+    const next = await post(site.url, '/api/votes', { articleSlug: slug, value: 1 }, newReaderAddress());
     assert.equal(next.json()['score'], 1001);
   });
 });

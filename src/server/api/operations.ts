@@ -2,7 +2,7 @@ import { articlesQuery } from '../articles/api.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, viewerVotesQuery, voteInput } from '../writes/schemas.ts';
 import { articlesAnswer, citySearchAnswer, identityDocument, okAnswer, storedComment, viewerVotes, voteResult } from './answers.ts';
-import { citySearchQuery } from './city-search-query.ts';
+import { citySearchQuery } from '../cities/query.ts';
 import type { OperationDefinition } from './definition.ts';
 import { AGENT_IDENTITY, ARTICLE_LIST, CITY_SEARCH, COMMENT, OK, REPLY, SINGLE_ARTICLE } from './examples.ts';
 import { NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';

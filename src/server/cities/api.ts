@@ -1,10 +1,8 @@
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
 import type { CityIndex } from './city-index.ts';
+import { citySearchQuery } from './query.ts';
 import { searchCities } from './search.ts';
-
-/** `country` of GET /api/city-search: ISO 3166-1 alpha-2, in any case. */
-export const COUNTRY_PATTERN = /^[A-Za-z]{2}$/;
 
 /**
  * GET /api/city-search: `{ query, count, results }`, each result a city with
@@ -13,11 +11,10 @@ export const COUNTRY_PATTERN = /^[A-Za-z]{2}$/;
  */
 export function answerCitySearch(request: Request, index: CityIndex): Response {
   const params = new URL(request.url).searchParams;
-  const country = params.get('country');
-  if (country !== null && !COUNTRY_PATTERN.test(country)) {
-    return jsonError(400, 'country must be a two-letter ISO 3166-1 alpha-2 code, such as FR');
-  }
-  const { query, results } = searchCities(index, params.get('q') ?? '', country ?? undefined);
+  const parsed = citySearchQuery.safeParse({ q: params.get('q') ?? undefined, country: params.get('country') ?? undefined });
+  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query');
+  const { q = '', country } = parsed.data;
+  const { query, results } = searchCities(index, q, country);
   const body = { query, count: results.length, results: results.map(({ city, match }) => ({ ...city, match })) };
   return cacheableJson(request, body, CACHE_CONTROL.citySearch);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DOCUMENT_PATHS } from '../discovery/paths.ts';
 import { CACHE_CONTROL } from './cache-rules.ts';
 import { json, jsonError } from './json.ts';
 
@@ -20,9 +21,9 @@ export function unknownApiPath(site: string, pathname: string): Response {
       error: message,
       code: 'not_found',
       message,
-      hint: `See ${site}/openapi.json for every operation.`,
-      documentation: `${site}/developers`,
-      openapi: `${site}/openapi.json`,
+      hint: `See ${site}${DOCUMENT_PATHS.openapi} for every operation.`,
+      documentation: `${site}${DOCUMENT_PATHS.developers}`,
+      openapi: `${site}${DOCUMENT_PATHS.openapi}`,
     },
     { status: 404, cacheControl: CACHE_CONTROL.error },
   );
