@@ -4,6 +4,7 @@ import { todayUtc } from '../articles/catalog.ts';
 import { operationAt } from '../api/operations.ts';
 import { withApiFrame } from '../http/api-frame.ts';
 import { setApiHeaders } from '../http/api-headers.ts';
+import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import type { Endpoint } from '../writes/endpoints.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { serverError } from '../http/errors.ts';
@@ -42,7 +43,32 @@ function isApiPath(pathname: string): boolean {
 /** Request headers that would make Astro answer for one caller only; a shared render must not see them. */
 const CONDITIONAL_HEADERS = new Set(['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since']);
 
-function toWebRequest(req: IncomingMessage, url: URL, forCache: boolean): Request {
+/**
+ * Reads a request body as it streams in, up to one byte past `cap` at most:
+ * enough for the write guard to refuse an oversized body, never more in memory.
+ * Past the cap the rest is left unread, and the answer closes the connection.
+ */
+function readCapped(req: IncomingMessage, cap: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = () => {
+      req.off('data', onData).off('end', finish).off('error', reject);
+      resolve(Buffer.concat(chunks).subarray(0, cap + 1));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > cap) {
+        req.pause();
+        finish();
+      }
+    };
+    req.on('data', onData).on('end', finish).on('error', reject);
+  });
+}
+
+function toWebRequest(req: IncomingMessage, url: URL, forCache: boolean, body?: Buffer): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || (forCache && CONDITIONAL_HEADERS.has(name))) continue;
@@ -53,7 +79,7 @@ function toWebRequest(req: IncomingMessage, url: URL, forCache: boolean): Reques
   return new Request(url, {
     method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody ? { body: body ?? (Readable.toWeb(req) as ReadableStream), duplex: 'half' } : {}),
   });
 }
 
@@ -109,8 +135,14 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const endpoint = options.endpoints?.get(`${method} ${url.pathname}`);
     if (!endpoint) return null;
-    const request = toWebRequest(req, url, false);
-    return withApiFrame(() => endpoint(request, req.socket.remoteAddress ?? ''), operationAt(method, url.pathname));
+    return withApiFrame(
+      async () => {
+        // A plain buffer is far cheaper than a web stream over the socket; the guard still measures it.
+        const body = method === 'GET' ? undefined : await readCapped(req, MAX_BODY_BYTES);
+        return endpoint(toWebRequest(req, url, false, body), req.socket.remoteAddress ?? '');
+      },
+      operationAt(method, url.pathname),
+    );
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -51,7 +51,8 @@ export interface EmbeddedStoreOptions {
   compactEveryMs: number;
 }
 
-const DEFAULT_OPTIONS: EmbeddedStoreOptions = { compactAfterBytes: 4 * 1024 * 1024, compactEveryMs: 30_000 };
+// 16 MiB of journal replays in well under a second on open, and folding it in less often keeps write latency even.
+const DEFAULT_OPTIONS: EmbeddedStoreOptions = { compactAfterBytes: 16 * 1024 * 1024, compactEveryMs: 30_000 };
 
 /**
  * Opens (creating when absent) the embedded store in `dataDir`. Rejects,
