@@ -62,3 +62,21 @@ test('sending without picking a city says so', async ({ page }) => {
   await expect(page.locator('.form-message')).toHaveClass(/error/);
   await expect(page.getByRole('combobox', { name: 'City' })).toBeFocused();
 });
+
+test('on a phone: the list fits the screen and a tap picks the city', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 720 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/ar/cities');
+  const combobox = page.locator('#city-input');
+  await combobox.tap();
+  await combobox.fill('sao');
+  const option = page.getByRole('option').first();
+  await expect(option).toContainText('São Paulo');
+  const box = await page.getByRole('listbox').boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBeTruthy();
+  await option.tap();
+  await expect(combobox).toHaveValue('São Paulo');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});

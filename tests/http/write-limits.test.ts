@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { startFakeCaptcha } from '../support/fake-captcha.ts';
@@ -209,4 +210,12 @@ test('no client address is written to the store or the log', async () => {
   }
   // The socket's own address (the proxy here) is not kept either.
   assert.ok(!stored.includes('127.0.0.1'));
+});
+
+test('a corrupt store file stops start-up with its name, and is left as it was', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'longhand-corrupt-'));
+  const corrupt = join(dataDir, 'topic-requests.json');
+  await writeFile(corrupt, '{"format":1,"items":[{"id":');
+  await assert.rejects(startSite(PREPARED_SITE, { DATA_DIR: dataDir }), /topic-requests\.json/);
+  assert.equal(await readFile(corrupt, 'utf8'), '{"format":1,"items":[{"id":');
 });
