@@ -48,7 +48,7 @@ const CONDITIONAL_HEADERS = new Set(['if-none-match', 'if-modified-since', 'if-m
  * enough for the write guard to refuse an oversized body, never more in memory.
  * Past the cap the rest is left unread, and the answer closes the connection.
  */
-function readCapped(req: IncomingMessage, cap: number): Promise<Buffer> {
+function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -68,7 +68,7 @@ function readCapped(req: IncomingMessage, cap: number): Promise<Buffer> {
   });
 }
 
-function toWebRequest(req: IncomingMessage, url: URL, forCache: boolean, body?: Buffer): Request {
+function toWebRequest(req: IncomingMessage, url: URL, forCache: boolean, body?: Uint8Array<ArrayBuffer>): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || (forCache && CONDITIONAL_HEADERS.has(name))) continue;

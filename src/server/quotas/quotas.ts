@@ -19,10 +19,12 @@ export interface Quotas {
   close(): Promise<void>;
 }
 
-function unavailable<T>(work: () => Promise<T>): Promise<T> {
-  return work().catch((error: unknown) => {
+async function unavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
     throw new QuotasUnavailable(error instanceof Error ? error.message : String(error));
-  });
+  }
 }
 
 function createQuotas(log: WindowLog, ban: Ban, close: () => Promise<void>): Quotas {
