@@ -148,6 +148,8 @@ test('Redis unreachable: writes answer 503 JSON after a bounded wait, reads stil
 
 test('a SIGKILL during a write storm loses no answered write, and every file still parses', async () => {
   const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1' });
+  const regular = newReaderAddress();
+  const nameBefore = (await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: 'before' }, regular)).json()['author'];
   const acknowledged: string[] = [];
   let stop = false;
   const writer = async (n: number) => {
@@ -178,6 +180,8 @@ test('a SIGKILL during a write storm loses no answered write, and every file sti
     assert.deepEqual(missing, []);
     const mine = (await get(restarted.url, `/api/votes?slug=${ARTICLE}`, voter)).json<{ comments: Record<string, number> }>();
     assert.equal(Object.keys(mine.comments).length, 59);
+    const nameAfter = (await post(restarted.url, '/api/comments', { articleSlug: ARTICLE, body: 'after' }, regular)).json()['author'];
+    assert.equal(nameAfter, nameBefore, 'a reader keeps its name across restarts');
     const files = (await readdir(site.dataDir, { recursive: true })).filter((file) => file.endsWith('.json'));
     assert.ok(files.length > 0);
     for (const file of files) JSON.parse(await readFile(join(site.dataDir, file), 'utf8'));

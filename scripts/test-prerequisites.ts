@@ -1,0 +1,50 @@
+// Run first by `npm test`: what the tests need besides the npm packages. The
+// system Chromium is installed where we may (root with apt-get); otherwise,
+// and for a Redis that does not answer, stop at once and say how.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
+
+const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const redis = new URL(process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379');
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+if (!existsSync(chromium)) {
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && chromium === '/usr/bin/chromium';
+  if (!canInstall) {
+    fail(
+      `The browser tests need Chromium at ${chromium}, and it is not there.\n` +
+        `Install it (Debian/Ubuntu: sudo apt-get install -y chromium), or point CHROMIUM_PATH at a Chromium or Chrome binary, then run npm test again.`,
+    );
+  }
+  console.log('Installing the system Chromium for the browser tests (apt-get install -y chromium)…');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const socket = connect({ host: redis.hostname, port: Number(redis.port || 6379), timeout: 1000 }, () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.on('error', () => {
+    resolve(false);
+  });
+  socket.on('timeout', () => {
+    socket.destroy();
+    resolve(false);
+  });
+});
+if (!redisAnswers) {
+  fail(
+    `The quota tests need a Redis at ${redis.host}, and nothing answers there.\n` +
+      `Start one (Debian/Ubuntu: sudo apt-get install -y redis-server, then redis-server --daemonize yes), or set TEST_REDIS_URL, then run npm test again.`,
+  );
+}
