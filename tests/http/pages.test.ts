@@ -109,9 +109,26 @@ describe('pages', () => {
       const answer = await request(`${site.url}${path}`);
       assert.equal(answer.status, 404);
       assert.equal(answer.headers['content-type'], HTML);
-      assert.match(answer.text, /Page not found/);
+      assert.match(answer.text, path.startsWith('/fr/') ? /Page introuvable/ : /Page not found/);
+      assert.equal(htmlAttributes(answer.text).lang, path.startsWith('/fr/') ? 'fr' : 'en');
     });
   }
+
+  test('a missing page under a language prefix says so in that language; the pages have no address of their own', async () => {
+    const french = await request(`${site.url}/fr/articles/nulle-part`);
+    assert.equal(french.status, 404);
+    assert.deepEqual(htmlAttributes(french.text), { lang: 'fr', dir: 'ltr' });
+    assert.match(french.text, /href="\/fr\/"/);
+    const arabic = await request(`${site.url}/ar/nowhere`);
+    assert.equal(arabic.status, 404);
+    assert.deepEqual(htmlAttributes(arabic.text), { lang: 'ar', dir: 'rtl' });
+    assert.notEqual(title(arabic.text), title(french.text));
+    for (const path of ['/not-found', '/fr/not-found', '/ar/not-found/']) {
+      const answer = await request(`${site.url}${path}`);
+      assert.equal(answer.status, 404, path);
+      assert.equal(answer.headers['cache-control'], 'no-store');
+    }
+  });
 
   test('pages are read only: PUT and POST answer 405', async () => {
     for (const method of ['PUT', 'POST', 'DELETE']) {

@@ -6,10 +6,10 @@ import { withApiFrame } from '../http/api-frame.ts';
 import { setApiHeaders } from '../http/api-headers.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import type { Endpoint } from '../writes/endpoints.ts';
-import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { serverError } from '../http/errors.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
 import { ResponseCache } from './response-cache.ts';
+import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
 import { sendStored, type StoredAnswer } from './stored-answer.ts';
@@ -111,13 +111,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const notBefore = notBeforeDates(
     schedule ? (JSON.parse(schedule.answer.bodies.identity.toString('utf8')) as { articles: ScheduledArticle[] }).articles : [],
   );
-  const notFoundPage = files.get('/404.html');
-  files.delete('/404.html');
-  const notFound: StoredAnswer | undefined = notFoundPage && {
-    ...notFoundPage.answer,
-    status: 404,
-    headers: { ...notFoundPage.answer.headers, 'Cache-Control': CACHE_CONTROL.error },
-  };
+  const notFoundPages = takeNotFoundPages(files);
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000 });
 
   function staticFile(pathname: string): StaticFile | undefined {
@@ -183,7 +177,8 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     // A page path answers HTML or Markdown by Accept: caches must keep both apart.
     const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl, true), twin !== null ? ['Accept'] : []);
     // Pages answer an unknown path with the site's own 404 page, whoever found it missing.
-    sendStored(req, res, !api && answer.status === 404 && notFound ? notFound : answer);
+    const notFound = !api && answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
+    sendStored(req, res, notFound ?? answer);
   }
 
   return createServer((req, res) => {
