@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request, type Answer } from './http.ts';
 
-export const SITE_ORIGIN = 'http://localhost:4321';
+const SITE_ORIGIN = 'http://localhost:4321';
 
 let nextAddress = 1;
 /** A distinct reader address for each caller (documentation ranges: never a real host). */

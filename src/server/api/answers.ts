@@ -24,7 +24,7 @@ export const articleItem = z.object({
   url: z.url(),
 });
 
-export const articleList = z.object({
+const articleList = z.object({
   site: z.url(),
   lang: languageCode,
   count: z.int().min(0),
@@ -33,7 +33,7 @@ export const articleList = z.object({
 
 export const article = articleItem.extend({ content: z.string() });
 
-export const singleArticle = z.object({ site: z.url(), lang: languageCode, article });
+const singleArticle = z.object({ site: z.url(), lang: languageCode, article });
 
 /** GET /api/articles answers the list without `slug`, one article with it. */
 export const articlesAnswer = z.union([articleList, singleArticle]);
@@ -42,7 +42,7 @@ export const errorBody = z.object({ error: z.string() });
 
 export const serverErrorBody = errorBody.extend({ requestId: z.uuid() });
 
-export const unknownApiPathBody = errorBody.extend({
+const unknownApiPathBody = errorBody.extend({
   code: z.literal('not_found'),
   message: z.string(),
   hint: z.string(),

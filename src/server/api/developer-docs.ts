@@ -20,7 +20,7 @@ export interface DocField {
   description: string;
 }
 
-export interface DocResponse {
+interface DocResponse {
   status: number;
   description: string;
   /** Headers of this answer besides Cache-Control and those of every answer. */

@@ -1,8 +1,6 @@
 import { isLanguageCode, type LanguageCode } from '../../i18n/languages.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** An old version kept beside the article (`slug.vN`): never visible anywhere. */
-export const VERSION_VARIANT_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.v[0-9]+$/;
 
 /** One language file of an article, as the writer wrote it. */
 export interface ArticleSource {

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '../../i18n/languages.ts';
 import { escapeXml } from './xml.ts';
 
-export interface FeedItem {
+interface FeedItem {
   title: string;
   /** The article page's absolute URL. */
   url: string;

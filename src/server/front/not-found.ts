@@ -4,7 +4,7 @@ import type { StaticFile } from './static-files.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
 /** Where the build puts each language's "page not found" page (src/pages/[...lang]/not-found.astro). */
-export function notFoundPath(lang: LanguageCode): string {
+function notFoundPath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/not-found`;
 }
 

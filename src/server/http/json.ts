@@ -1,7 +1,7 @@
 import { CACHE_CONTROL } from './cache-rules.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export interface JsonOptions {
   status?: number;

@@ -5,7 +5,7 @@
  */
 
 /** A slot taken in a window; `release()` gives it back when the write is refused after all. */
-export interface Reservation {
+interface Reservation {
   /** Writes left in the window after this one. */
   remaining: number;
   release(): Promise<void>;

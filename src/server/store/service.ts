@@ -6,7 +6,7 @@ export const MAX_COMMENT_DEPTH = 4;
 /** A comment as the API shows it: everything but the author's hash. */
 export type PublicComment = Omit<StoredComment, 'authorHash'>;
 
-export function publicComment({ authorHash: _authorHash, ...comment }: StoredComment): PublicComment {
+function publicComment({ authorHash: _authorHash, ...comment }: StoredComment): PublicComment {
   return comment;
 }
 
