@@ -95,6 +95,7 @@ describe('pages', () => {
   });
 
   for (const path of [
+    '//evil.example/nope',
     '/nope',
     '/articles/no-such-article',
     '/xx/',

@@ -173,7 +173,8 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       sendStored(req, res, hit.answer, { extraHeaders: { Age: String(hit.age) } });
       return;
     }
-    const targetUrl = new URL(key, site);
+    // Joined as text: a path such as `//host/x` must stay a path on this site.
+    const targetUrl = new URL(`${site}${key}`);
     // A page path answers HTML or Markdown by Accept: caches must keep both apart.
     const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl, true), twin !== null ? ['Accept'] : []);
     // Pages answer an unknown path with the site's own 404 page, whoever found it missing.
