@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -220,6 +220,10 @@ test('a corrupt store file stops start-up with its name, and is left as it was',
   const dataDir = await mkdtemp(join(tmpdir(), 'longhand-corrupt-'));
   const corrupt = join(dataDir, 'topic-requests.json');
   await writeFile(corrupt, '{"format":1,"items":[{"id":');
-  await assert.rejects(startSite(PREPARED_SITE, { DATA_DIR: dataDir }), /topic-requests\.json/);
-  assert.equal(await readFile(corrupt, 'utf8'), '{"format":1,"items":[{"id":');
+  try {
+    await assert.rejects(startSite(PREPARED_SITE, { DATA_DIR: dataDir }), /topic-requests\.json/);
+    assert.equal(await readFile(corrupt, 'utf8'), '{"format":1,"items":[{"id":');
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

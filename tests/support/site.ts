@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,8 +58,20 @@ export interface RunningSite {
  * Starts `npm start`'s server on a free port, as a user would, and resolves
  * once it listens. `TEST_CLOCK` in `env` moves the server's clock.
  */
+/** The store folders made for servers of this test process, removed when it exits. */
+const madeDataDirs: string[] = [];
+process.once('exit', () => {
+  for (const made of madeDataDirs) rmSync(made, { recursive: true, force: true });
+});
+
+async function newDataDir(): Promise<string> {
+  const made = await mkdtemp(join(tmpdir(), 'longhand-data-'));
+  madeDataDirs.push(made);
+  return made;
+}
+
 export async function startSite(dir: string, env: Record<string, string> = {}): Promise<RunningSite> {
-  const dataDir = env['DATA_DIR'] ?? (await mkdtemp(join(tmpdir(), 'longhand-data-')));
+  const dataDir = env['DATA_DIR'] ?? (await newDataDir());
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', join(ROOT, 'tests/support/clock.ts'), 'scripts/start.ts'], {
       cwd: dir,
