@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../i18n/languages.ts';
+import { LANGUAGE_CODES, languageParam, languagePrefix, type LanguageCode } from '../i18n/languages.ts';
 
 /** The home page of a language: `/` for English, `/fr/` for French. */
 export function homePath(lang: LanguageCode): string {
@@ -21,4 +21,9 @@ export function alternatesOf(pathFor: (lang: LanguageCode) => string, languages:
 
 export function citiesPath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/cities`;
+}
+
+/** `getStaticPaths` of a `[...lang]` page built once per language, with that language as its prop. */
+export function languageStaticPaths() {
+  return LANGUAGE_CODES.map((lang) => ({ params: { lang: languageParam(lang) }, props: { lang } }));
 }

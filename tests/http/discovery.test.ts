@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { LANGUAGE_CODES } from '../../src/i18n/languages.ts';
 import { request, type Answer } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import { OPERATION_IDS } from '../support/operation-ids.ts';
 
 const SITE_URL = 'http://localhost:4321';
 const PAGE_CACHE = 'public, max-age=60';
@@ -17,17 +18,6 @@ const HIDDEN = [
   { slug: 'draft-notes', text: 'A draft is never visible' },
   { slug: 'next-century', text: 'Scheduled for the first day of 2099' },
   { slug: 'only-in-english.v1', text: 'kept for the record and never shown' },
-];
-const OPERATION_IDS = [
-  'getArticles',
-  'searchCities',
-  'getAgentIdentity',
-  'createTopicRequest',
-  'createBugReport',
-  'createComment',
-  'getViewerVotes',
-  'castVote',
-  'createCitySubmission',
 ];
 
 let site: RunningSite;

@@ -26,19 +26,9 @@ import { buildOpenApi, type OpenApiDocument } from '../../src/server/api/openapi
 import { OPERATIONS, operationAt } from '../../src/server/api/operations.ts';
 import { API_VERSION } from '../../src/server/http/api-headers.ts';
 import { withApiFrame } from '../../src/server/http/api-frame.ts';
+import { OPERATION_IDS } from '../support/operation-ids.ts';
 
 const SITE = 'https://longhand.test';
-const OPERATION_IDS = [
-  'getArticles',
-  'searchCities',
-  'getAgentIdentity',
-  'createTopicRequest',
-  'createBugReport',
-  'createComment',
-  'getViewerVotes',
-  'castVote',
-  'createCitySubmission',
-];
 
 /** A definition that exists only here: an operation on its way out. */
 const retiring: OperationDefinition = {

@@ -1,17 +1,15 @@
-import type { APIRoute } from 'astro';
-import { LANGUAGE_CODES, languageParam, type LanguageCode } from '../../i18n/languages.ts';
+import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { uiStrings } from '../../i18n/ui.ts';
 import { pageTwin } from '../../site/markdown-twins.ts';
 import { markdown } from '../../site/markdown-response.ts';
+import { languageStaticPaths } from '../../site/paths.ts';
 
 export const prerender = true;
 
-export function getStaticPaths() {
-  return LANGUAGE_CODES.map((lang) => ({ params: { lang: languageParam(lang) }, props: { lang } }));
-}
+export const getStaticPaths = languageStaticPaths;
 
-export const GET: APIRoute = ({ props }) => {
-  const t = uiStrings((props as { lang: LanguageCode }).lang);
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props: { lang } }) => {
+  const t = uiStrings(lang);
   const body = [
     t('cities.intro'),
     `## ${t('cities.formTitle')}`,

@@ -1,21 +1,18 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
-import { LANGUAGE_CODES, languageParam } from '../../i18n/languages.ts';
 import { siteUrl } from '../../server/config.ts';
 import { documentResponse } from '../../server/discovery/document-response.ts';
 import { rssPath } from '../../server/discovery/paths.ts';
 import { publishedAtBuild } from '../../server/discovery/published.ts';
 import { rssFeed } from '../../server/discovery/rss.ts';
 import { pageEntry } from '../../site/content.ts';
-import { homePath } from '../../site/paths.ts';
+import { homePath, languageStaticPaths } from '../../site/paths.ts';
 
 // Built once, like every file: a feed lists what is published on the day of
 // the build, and a future-dated article joins it with the first build on or
 // after its date, never before.
 export const prerender = true;
 
-export function getStaticPaths() {
-  return LANGUAGE_CODES.map((lang) => ({ params: { lang: languageParam(lang) }, props: { lang } }));
-}
+export const getStaticPaths = languageStaticPaths;
 
 export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = async ({ props: { lang } }) => {
   const site = siteUrl();
