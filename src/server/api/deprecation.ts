@@ -1,6 +1,7 @@
 /**
- * An operation on its way out (spec, Versioning 5): from `since` it answers
- * with `Deprecation`, and it is removed on `sunset`, at least 90 days later.
+ * An operation on its way out (spec, Versioning 5): once marked, its answers
+ * carry `Deprecation` (the date `since`, which may lie ahead, as RFC 9745
+ * allows) and `Sunset`; it is removed on `sunset`, at least 90 days later.
  * Both are calendar dates (YYYY-MM-DD, UTC).
  */
 export interface Deprecation {

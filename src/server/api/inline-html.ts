@@ -1,7 +1,4 @@
-/** Text made safe inside HTML. */
-function escapeHtml(text: string): string {
-  return text.replace(/[<>&"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+import { escapeXml as escapeHtml } from '../discovery/xml.ts';
 
 /**
  * The inline Markdown of the documentation (code spans and links) as HTML,

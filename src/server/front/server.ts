@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Readable } from 'node:stream';
 import { todayUtc } from '../articles/catalog.ts';
 import { operationAt } from '../api/operations.ts';
-import { withApiFrame } from '../http/api-frame.ts';
+import { isApiPath, withApiFrame } from '../http/api-frame.ts';
 import { setApiHeaders } from '../http/api-headers.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import type { Endpoint } from '../writes/endpoints.ts';
@@ -34,10 +34,6 @@ export interface FrontServerOptions {
 /** The request's URL on the site's origin; `//host/x` stays a path here, never another host. */
 function requestUrl(req: IncomingMessage, site: string): URL {
   return new URL(req.url?.startsWith('/') ? `${site}${req.url}` : `${site}/`);
-}
-
-function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 /** Request headers that would make Astro answer for one caller only; a shared render must not see them. */

@@ -2,6 +2,11 @@ import { deprecationHeaders, type Deprecation } from '../api/deprecation.ts';
 import { setApiHeaders } from './api-headers.ts';
 import { asJsonError, serverError } from './errors.ts';
 
+/** Whether a path is the API's: every answer under it is framed and JSON. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
 function isJson(response: Response): boolean {
   return response.headers.get('Content-Type')?.startsWith('application/json') ?? false;
 }

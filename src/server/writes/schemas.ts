@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SLUG_PATTERN } from '../articles/source.ts';
 
 /** The captcha token every captcha-using form sends (spec: written `captchaToken`). */
 const captchaToken = z.string().max(4096).optional();
@@ -44,7 +45,7 @@ export const bugReportInput = z.object({
   captchaToken,
 });
 
-export const viewerVotesQuery = z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/) });
+export const viewerVotesQuery = z.object({ slug: z.string().regex(SLUG_PATTERN) });
 
 /** The answer of the writes that store something for review. */
 export function ok(id: string): { ok: true; id: string } {
