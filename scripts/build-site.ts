@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
+import { captchaSettings, siteUrl } from '../src/server/config.ts';
 import { encodeBody } from '../src/server/front/encoding.ts';
 import { isCompressible, mediaTypeOf } from '../src/server/front/media-types.ts';
 import { buildCityIndex, formatCityIndex } from './build-city-index.ts';
@@ -19,10 +20,22 @@ async function newestModification(root: string, path: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
-/** Whether `dist/` or the city index is missing, or older than any source. */
+/** The settings the build bakes into pages (contract §2, marked *build*), kept beside the build. */
+const BUILD_SETTINGS = 'dist/build-settings.json';
+
+function buildSettings(): string {
+  return JSON.stringify({ siteUrl: siteUrl(), captchaSiteKey: captchaSettings().siteKey ?? null });
+}
+
+/**
+ * Whether `dist/` or the city index is missing, older than any source, or
+ * built with other build-time settings than the environment's now.
+ */
 export async function buildIsStale(root: string): Promise<boolean> {
   const built = await stat(join(root, BUILD_MARK)).catch(() => undefined);
   if (!built || !(await stat(join(root, CITY_INDEX_PATH)).catch(() => undefined))) return true;
+  const settings = await readFile(join(root, BUILD_SETTINGS), 'utf8').catch(() => '');
+  if (settings !== buildSettings()) return true;
   const newest = Math.max(...(await Promise.all(SOURCES.map((path) => newestModification(root, path)))));
   return newest > built.mtimeMs;
 }
@@ -54,6 +67,7 @@ export async function buildSite(root: string): Promise<void> {
   const { build } = await import('astro');
   await build({ root });
   await precompress(join(root, 'dist', 'client'));
+  await writeFile(join(root, BUILD_SETTINGS), buildSettings());
 }
 
 /**

@@ -38,7 +38,13 @@ server.listen(listenPort(), listenHost(), () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close(() => {
-      void closeWriteRuntime().finally(() => process.exit(0));
+      closeWriteRuntime().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('[store] the store could not be closed cleanly; its journal is replayed at the next start:', error);
+          process.exit(1);
+        },
+      );
     });
   });
 }

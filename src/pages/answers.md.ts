@@ -7,7 +7,8 @@ export const prerender = false;
 export const GET: APIRoute = async () => {
   const requests = await (await writeRuntime()).store.listTopicRequests();
   const list = requests.map(
-    (request) => `- ${request.requestTitle.replace(/[\\`*_[\]<>]/g, '\\$&')} (${request.createdAt.slice(0, 10)}, ${request.status})`,
+    (request) =>
+      `- ${request.requestTitle.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#]/g, '\\$&')} (${request.createdAt.slice(0, 10)}, ${request.status})`,
   );
   const response = markdown(`# Topic requests\n\n${list.length > 0 ? list.join('\n') : 'No requests yet.'}\n`);
   response.headers.set('Cache-Control', 'no-cache');

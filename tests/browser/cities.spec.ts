@@ -54,6 +54,19 @@ test('Escape closes the list; a refusal is explained, with the wait on 429', asy
   await expect(page.locator('.form-message')).toContainText('2 heures');
 });
 
+test('empty figures are named in the message, and the first one gets the focus', async ({ page }) => {
+  await page.goto('/cities');
+  const combobox = page.locator('#city-input');
+  await combobox.fill('lyon');
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await page.locator('#rent').fill('800');
+  await page.getByRole('button', { name: /./ }).last().click();
+  await expect(page.locator('.form-message')).toContainText('Monthly net pay');
+  await expect(page.locator('.form-message')).toContainText('A 0.5 l beer in a bar');
+  await expect(page.locator('.form-message')).not.toContainText('lower than net pay');
+  await expect(page.locator('#net-pay')).toBeFocused();
+});
+
 test('sending without picking a city says so', async ({ page }) => {
   await page.goto('/cities');
   await page.getByRole('combobox', { name: 'City' }).fill('Atlantis');
@@ -70,7 +83,7 @@ test('on a phone: the list fits the screen and a tap picks the city', async ({ b
   const combobox = page.locator('#city-input');
   await combobox.tap();
   await combobox.fill('sao');
-  const option = page.getByRole('option').first();
+  const option = page.getByRole('listbox').getByRole('option').first();
   await expect(option).toContainText('São Paulo');
   const box = await page.getByRole('listbox').boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 360).toBeTruthy();

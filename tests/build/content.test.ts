@@ -46,6 +46,16 @@ describe('a writer adds files to content/ and rebuilds', () => {
     } finally {
       await third.stop();
     }
+    const moved = await startSite(dir, { SITE_URL: 'https://longhand.example' });
+    try {
+      assert.match(moved.output(), /Building the site first/, 'a build-time setting that changed triggers a build');
+      assert.match(
+        (await request(`${moved.url}/articles/a-new-article`)).text,
+        /<link rel="canonical" href="https:\/\/longhand\.example\/articles\/a-new-article">/,
+      );
+    } finally {
+      await moved.stop();
+    }
   });
 
   const broken: Record<string, { files: Record<string, string>; says: RegExp }> = {

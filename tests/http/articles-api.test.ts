@@ -162,6 +162,7 @@ describe('caching of GET /api/articles', () => {
     assert.equal(again.body.length, 0);
     assert.equal(again.headers['etag'], etag);
     assert.equal(again.headers['api-version'], '1.0.0');
+    assert.equal(again.headers['content-type'], undefined, 'a 304 has no body to type');
     const listTagged = await request(`${site.url}/api/articles`, { headers: { 'If-None-Match': `"stale", W/${etag}` } });
     assert.equal(listTagged.status, 200, 'another resource with an unrelated tag answers in full');
   });

@@ -183,6 +183,14 @@ describe('Markdown twins', () => {
     });
   }
 
+  test('the home twin read at its own address, then negotiated from the cache, still says Vary: Accept', async () => {
+    await request(`${site.url}/kab/index.md`);
+    const negotiated = await request(`${site.url}/kab/`, { headers: { Accept: 'text/markdown' } });
+    assert.equal(negotiated.headers['content-type'], MARKDOWN);
+    assert.ok(negotiated.headers['age'] !== undefined, 'served from the cache');
+    assert.match(String(negotiated.headers['vary']), /\bAccept\b/);
+  });
+
   test('a browser Accept header gets HTML, and text/html ranked higher wins', async () => {
     const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
     for (const accept of [browserAccept, 'text/html, text/markdown;q=0.5', '*/*', 'text/markdown;q=0']) {

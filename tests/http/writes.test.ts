@@ -68,6 +68,13 @@ describe('the guards, in order', () => {
     assert.equal((await post(site.url, '/api/comments', [], address)).status, 400);
   });
 
+  test('a body past 16 KiB refused for its origin still closes the connection, whose rest was never read', async () => {
+    const big = JSON.stringify({ requestTitle: 'Long', details: 'x'.repeat(40 * 1024) });
+    const answer = await post(site.url, '/api/topic-requests', big, newReaderAddress(), { Origin: 'https://evil.example' });
+    assert.equal(answer.status, 403);
+    assert.equal(answer.headers['connection'], 'close');
+  });
+
   test('refused writes spend no quota', async () => {
     const address = newReaderAddress();
     for (let i = 0; i < 6; i++) await post(site.url, '/api/topic-requests', { requestTitle: '' }, address);
@@ -91,6 +98,15 @@ describe('topic requests', () => {
     assert.ok(page.text.indexOf('Second &lt;script&gt;') < page.text.indexOf('First &lt;b&gt;bold'), 'newest first, escaped');
     assert.doesNotMatch(page.text, /<script>alert/);
     assert.match(page.text, /pending/);
+  });
+
+  test('a title cannot add headings or items to the Markdown of /answers', async () => {
+    await post(site.url, '/api/topic-requests', { requestTitle: 'Line one\n# Fake heading\n- fake item' }, newReaderAddress());
+    const twin = await request(`${site.url}/answers.md`);
+    assert.equal(twin.headers['content-type'], 'text/markdown; charset=utf-8');
+    assert.doesNotMatch(twin.text, /^# Fake heading/m);
+    assert.doesNotMatch(twin.text, /^- fake item/m);
+    assert.match(twin.text, /^- Line one \\# Fake heading - fake item/m);
   });
 
   test('the quota is 5 a day: headers on each 200, 429 with Retry-After after', async () => {

@@ -53,7 +53,7 @@ export class ResponseCache {
   }
 
   /** Reads a rendered answer into memory, and keeps it under `key` when its headers allow. */
-  async store(key: string, response: Response, vary: readonly string[]): Promise<StoredAnswer> {
+  async store(key: string, response: Response): Promise<StoredAnswer> {
     const identity = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -67,9 +67,9 @@ export class ResponseCache {
     const answer: StoredAnswer = {
       status: response.status,
       headers,
-      etag: response.headers.get('ETag') ?? etagOf(identity),
+      // Only a 200 is ever sent with its tag; hashing anything else is wasted.
+      etag: response.headers.get('ETag') ?? (response.status === 200 ? etagOf(identity) : ''),
       bodies: cacheable && isCompressible(contentType) ? encodeBody(identity, ON_DEMAND_QUALITY) : { identity },
-      vary,
     };
     if (cacheable) {
       const now = this.#now();

@@ -129,7 +129,10 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       async () => {
         // A plain buffer is far cheaper than a web stream over the socket; the guard still measures it.
         const body = method === 'GET' ? undefined : await readCapped(req, MAX_BODY_BYTES);
-        return endpoint(toWebRequest(req, url, false, body), req.socket.remoteAddress ?? '');
+        const response = await endpoint(toWebRequest(req, url, false, body), req.socket.remoteAddress ?? '');
+        // The rest of a body past the cap was never read: this connection cannot carry another request.
+        if (body && body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
+        return response;
       },
       operationAt(method, url.pathname),
     );
@@ -166,16 +169,15 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const key = `${target}${url.search}`;
     const hit = cache.get(key);
     if (hit) {
-      sendStored(req, res, hit.answer, { extraHeaders: { Age: String(hit.age) } });
+      sendStored(req, res, hit.answer, { varyAccept: twin !== null, extraHeaders: { Age: String(hit.age) } });
       return;
     }
     // Joined as text: a path such as `//host/x` must stay a path on this site.
     const targetUrl = new URL(`${site}${key}`);
-    // A page path answers HTML or Markdown by Accept: caches must keep both apart.
-    const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl, true), twin !== null ? ['Accept'] : []);
+    const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl, true));
     // Pages answer an unknown path with the site's own 404 page, whoever found it missing.
     const notFound = !api && answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
-    sendStored(req, res, notFound ?? answer);
+    sendStored(req, res, notFound ?? answer, { varyAccept: twin !== null });
   }
 
   return createServer((req, res) => {

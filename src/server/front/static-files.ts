@@ -65,7 +65,6 @@ export async function loadStaticFiles(clientDir: string): Promise<Map<string, St
         },
         etag: etagOf(identity),
         bodies,
-        vary: [],
       };
       for (const urlPath of urlPathsOf(relativePath)) files.set(urlPath, { answer, isDocument });
     }),

@@ -9,8 +9,6 @@ export interface StoredAnswer {
   headers: Record<string, string>;
   etag: string;
   bodies: EncodedBodies;
-  /** Request headers the answer depends on, besides Accept-Encoding. */
-  vary: readonly string[];
 }
 
 /**
@@ -23,15 +21,15 @@ export function sendStored(
   answer: StoredAnswer,
   { varyAccept = false, extraHeaders = {} }: { varyAccept?: boolean; extraHeaders?: Record<string, string> } = {},
 ): void {
-  const vary = [...answer.vary];
-  if (varyAccept && !vary.includes('Accept')) vary.push('Accept');
+  // Vary is the request's business: a page path answers HTML or Markdown by Accept, whichever one is stored.
+  const vary: string[] = varyAccept ? ['Accept'] : [];
   if (answer.bodies.br || answer.bodies.gzip) vary.push('Accept-Encoding');
   const headers: Record<string, string | number> = { ...answer.headers, ...extraHeaders };
   if (answer.status === 200) headers['ETag'] = answer.etag;
   if (vary.length > 0) headers['Vary'] = vary.join(', ');
   if (answer.status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], answer.etag)) {
-    delete headers['Content-Type'];
-    res.writeHead(304, headers);
+    // A 304 has no body to describe; stored renders name their headers in lower case.
+    res.writeHead(304, Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type')));
     res.end();
     return;
   }

@@ -16,16 +16,23 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return {1, count + 1, ARGV[1]}
 `;
 
+type ReserveScript = (key: string, now: number, windowMs: number, quota: number, member: string) => Promise<[number, number, string]>;
+
 /** The log in Redis, shared by every instance: a sorted set of write times per key. */
 export class RedisWindowLog implements WindowLog {
   readonly #redis: Redis;
   readonly #now: () => number;
   readonly #prefix: string;
+  readonly #reserve: ReserveScript;
 
   constructor(redis: Redis, now: () => number, prefix = 'quota:') {
     this.#redis = redis;
     this.#now = now;
     this.#prefix = prefix;
+    // Registered once: ioredis then sends the script's hash (EVALSHA), not its text, with every write.
+    redis.defineCommand('reserveQuotaSlot', { numberOfKeys: 1, lua: RESERVE });
+    const commands = redis as unknown as { reserveQuotaSlot: ReserveScript };
+    this.#reserve = commands.reserveQuotaSlot.bind(redis);
   }
 
   async reserve(key: string, quota: number, windowSeconds: number): Promise<ReserveResult> {
@@ -33,11 +40,7 @@ export class RedisWindowLog implements WindowLog {
     const windowMs = windowSeconds * 1000;
     const member = `${now}:${randomBytes(6).toString('base64url')}`;
     const redisKey = this.#prefix + key;
-    const [admitted, count, oldest] = (await this.#redis.eval(RESERVE, 1, redisKey, now, windowMs, quota, member)) as [
-      number,
-      number,
-      string,
-    ];
+    const [admitted, count, oldest] = await this.#reserve(redisKey, now, windowMs, quota, member);
     if (admitted !== 1) return { admitted: false, retryAfterSeconds: retryAfter(Number(oldest), windowSeconds, now) };
     return {
       admitted: true,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { verifyCaptcha } from '../captcha/captcha.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { serverError } from '../http/errors.ts';
 import { json, jsonError } from '../http/json.ts';
 import { guardWrite } from '../http/write-guards.ts';
 import { clientAddress } from '../identity/client-address.ts';
@@ -10,6 +11,16 @@ import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
 import type { QuotaName } from '../quotas/limits.ts';
 import { QuotasUnavailable } from '../quotas/quotas.ts';
 import type { WriteRuntime } from './runtime.ts';
+
+/**
+ * A 5xx that keeps its message: it carries its `requestId`, and the log says
+ * what went wrong under the same id (never who asked).
+ */
+function failure(status: number, message: string, detail = message): Response {
+  const { response, requestId } = serverError(status, message);
+  console.error(`[writes] request ${requestId} answered ${status}: ${detail}`);
+  return response;
+}
 
 /** Who writes: known only by the salted hash of the address, shown by the name derived from it. */
 export interface Reader {
@@ -63,7 +74,7 @@ export async function runWrite<Input>(write: WriteRequest, runtime: WriteRuntime
     if (operation.captcha) {
       const token = (input as { captchaToken?: string }).captchaToken;
       const captcha = await verifyCaptcha(runtime.captcha, token, address);
-      if (!captcha.ok) return jsonError(captcha.status, captcha.message);
+      if (!captcha.ok) return captcha.status === 400 ? jsonError(400, captcha.message) : failure(captcha.status, captcha.message);
     }
 
     const prepared = await operation.prepare(input, reader, runtime);
@@ -93,8 +104,7 @@ export async function runWrite<Input>(write: WriteRequest, runtime: WriteRuntime
     return json(body, { cacheControl: CACHE_CONTROL.write, headers: quotaHeaders(operation.quota, slot.reservation.remaining) });
   } catch (error) {
     if (error instanceof QuotasUnavailable) {
-      console.error(`[quotas] rate limits could not be checked: ${error.message}`);
-      return jsonError(503, 'The rate limits could not be checked; try again shortly');
+      return failure(503, 'The rate limits could not be checked; try again shortly', error.message);
     }
     throw error;
   }
