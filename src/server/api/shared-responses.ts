@@ -10,14 +10,15 @@ export function refusal(description: string, message: string, headers: ResponseD
 }
 
 /**
- * A 5xx. The API frame answers every one with the same message and a
- * `requestId` equal to the `X-Request-Id` header, whatever failed.
+ * A 5xx: its message (what a write says of the failure; "Internal server
+ * error" for anything unforeseen) and a `requestId` equal to the
+ * `X-Request-Id` header.
  */
-function failure(description: string): ResponseDefinition {
+function failure(description: string, error = 'Internal server error'): ResponseDefinition {
   return {
     description,
     schema: serverErrorBody,
-    examples: { failed: { error: 'Internal server error', requestId: '0b6c1f7e-3f5a-4a63-9f0e-2d8c4b1a7e55' } },
+    examples: { failed: { error, requestId: '0b6c1f7e-3f5a-4a63-9f0e-2d8c4b1a7e55' } },
     headers: ['X-Request-Id'],
   };
 }
@@ -51,7 +52,12 @@ export function writeRefusals(quota: QuotaName, captcha: boolean): Record<number
       [...QUOTA_HEADERS, 'Retry-After'],
     ),
     500: failure(captcha ? 'The store failed, or the captcha is misconfigured on the server.' : 'The store failed.'),
-    ...(captcha ? { 502: failure('The captcha provider could not be reached or took over 3 seconds.') } : {}),
-    503: failure('The rate limits could not be checked (the quota store is down); try again shortly.'),
+    ...(captcha
+      ? { 502: failure('The captcha provider could not be reached or took over 3 seconds.', 'The captcha provider could not be reached') }
+      : {}),
+    503: failure(
+      'The rate limits could not be checked (the quota store is down); try again shortly.',
+      'The rate limits could not be checked; try again shortly',
+    ),
   };
 }
