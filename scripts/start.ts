@@ -16,11 +16,11 @@ if (await buildIsStale(root)) {
   }
 }
 
-const { app, endpoints, startUp, closeWriteRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {
+const { app, endpoints, startUp, closeRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {
   app: AstroApp;
   endpoints: ReadonlyMap<string, Endpoint>;
   startUp: () => Promise<void>;
-  closeWriteRuntime: () => Promise<void>;
+  closeRuntime: () => Promise<void>;
 };
 try {
   await startUp();
@@ -38,7 +38,7 @@ server.listen(listenPort(), listenHost(), () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close(() => {
-      closeWriteRuntime().then(
+      closeRuntime().then(
         () => process.exit(0),
         (error: unknown) => {
           console.error('[store] the store could not be closed cleanly; its journal is replayed at the next start:', error);

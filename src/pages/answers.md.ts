@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { writeRuntime } from '../server/writes/runtime.ts';
+import { runtime } from '../server/runtime.ts';
 import { markdown } from '../site/markdown-response.ts';
 
 export const prerender = false;
 
 export const GET: APIRoute = async () => {
-  const requests = await (await writeRuntime()).store.listTopicRequests();
+  const requests = await (await runtime()).store.listTopicRequests();
   const list = requests.map(
     (request) =>
       `- ${request.requestTitle.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#]/g, '\\$&')} (${request.createdAt.slice(0, 10)}, ${request.status})`,

@@ -3,13 +3,13 @@
 import { createApp } from 'astro/app/entrypoint';
 import { setGetEnv } from 'astro/env/setup';
 import { bundledCityIndex } from '../cities/city-index.ts';
-import { writeRuntime } from '../writes/runtime.ts';
+import { runtime } from '../runtime.ts';
 
 setGetEnv((key) => process.env[key]);
 
 export const app = createApp({ streaming: false });
 
-export { closeWriteRuntime } from '../writes/runtime.ts';
+export { closeRuntime } from '../runtime.ts';
 export { endpoints } from '../../site/endpoints.ts';
 
 /**
@@ -17,6 +17,6 @@ export { endpoints } from '../../site/endpoints.ts';
  * city index stops start-up with its message instead of failing a request.
  */
 export async function startUp(): Promise<void> {
-  await writeRuntime();
+  await runtime();
   bundledCityIndex();
 }

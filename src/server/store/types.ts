@@ -67,6 +67,13 @@ export interface CitySubmission {
   createdAt: string;
 }
 
+/**
+ * What a cached render shows and can be told apart by revision: one article's
+ * thread (its comments, their scores, the article's score) or the list of
+ * topic requests.
+ */
+export type RevisionTopic = `thread:${string}` | 'topic-requests';
+
 export interface StoreEngine {
   /** Stores a comment; resolves only once it is durable (on disk, or committed). */
   insertComment(comment: NewComment): Promise<StoredComment>;
@@ -91,6 +98,12 @@ export interface StoreEngine {
   listTopicRequests(): Promise<TopicRequest[]>;
   insertBugReport(report: Omit<BugReport, 'id' | 'createdAt'>): Promise<BugReport>;
   insertCitySubmission(submission: Omit<CitySubmission, 'id' | 'createdAt'>): Promise<CitySubmission>;
+  /**
+   * A token that changes whenever what `topic` covers changes, in this process
+   * or any other sharing the store: a cached render is kept under it and
+   * replaced as soon as it differs. Cheap, so it can be asked for every read.
+   */
+  revision(topic: RevisionTopic): Promise<string>;
   /** Flushes what is pending and releases files or connections. */
   close(): Promise<void>;
 }

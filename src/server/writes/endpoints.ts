@@ -1,7 +1,7 @@
 import { findCity, knownCountryCodes } from '../cities/find-city.ts';
 import { castVote, createBugReport, createCitySubmission, createComment, createTopicRequest, type IsPublished } from './operations.ts';
 import { identify, runWrite, type WriteOperation } from './pipeline.ts';
-import { writeRuntime } from './runtime.ts';
+import { runtime } from '../runtime.ts';
 import { answerViewerVotes } from './viewer-votes.ts';
 
 /** An endpoint as both the Astro route and the front server's direct path call it. */
@@ -21,7 +21,7 @@ export function readerEndpoints(publishedToday: () => Promise<IsPublished>): Rea
   const write =
     <Input>(operation: (isPublished: IsPublished) => WriteOperation<Input>): Endpoint =>
     async (request, socketAddress) =>
-      runWrite({ request, socketAddress }, await writeRuntime(), operation(await publishedToday()));
+      runWrite({ request, socketAddress }, await runtime(), operation(await publishedToday()));
   return new Map<string, Endpoint>([
     ['POST /api/comments', write(createComment)],
     ['POST /api/votes', write(castVote)],
@@ -31,9 +31,9 @@ export function readerEndpoints(publishedToday: () => Promise<IsPublished>): Rea
     [
       'GET /api/votes',
       async (request, socketAddress) => {
-        const runtime = await writeRuntime();
-        const { reader } = identify({ request, socketAddress }, runtime);
-        return answerViewerVotes(new URL(request.url).searchParams.get('slug'), await publishedToday(), reader, runtime.store);
+        const opened = await runtime();
+        const { reader } = identify({ request, socketAddress }, opened);
+        return answerViewerVotes(new URL(request.url).searchParams.get('slug'), await publishedToday(), reader, opened.store);
       },
     ],
   ]);

@@ -10,7 +10,7 @@ import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
 import type { QuotaName } from '../quotas/limits.ts';
 import { QuotasUnavailable } from '../quotas/quotas.ts';
-import type { WriteRuntime } from './runtime.ts';
+import type { Runtime } from '../runtime.ts';
 
 /**
  * A 5xx that keeps its message: it carries its `requestId`, and the log says
@@ -39,7 +39,7 @@ export interface WriteOperation<Input> {
    * it…) and answers either a refusal, which spends no quota, or the step that
    * stores the write and returns the 200 body.
    */
-  prepare(input: Input, reader: Reader, runtime: WriteRuntime): Promise<Response | (() => Promise<unknown>)>;
+  prepare(input: Input, reader: Reader, runtime: Runtime): Promise<Response | (() => Promise<unknown>)>;
 }
 
 export interface WriteRequest {
@@ -49,7 +49,7 @@ export interface WriteRequest {
 }
 
 /** The address and hash of the caller, as every route that knows a reader computes it. */
-export function identify({ request, socketAddress }: WriteRequest, runtime: WriteRuntime): { address: string; reader: Reader } {
+export function identify({ request, socketAddress }: WriteRequest, runtime: Runtime): { address: string; reader: Reader } {
   const address = clientAddress(socketAddress, request.headers.get('X-Forwarded-For'), runtime.trustedProxies);
   const hash = readerHash(address, runtime.salt);
   return { address, reader: { hash, name: readerName(hash) } };
@@ -61,7 +61,7 @@ export function identify({ request, socketAddress }: WriteRequest, runtime: Writ
  * quota headers. Whatever is refused before the quota spends none of it; a
  * write whose store fails gives its slot back.
  */
-export async function runWrite<Input>(write: WriteRequest, runtime: WriteRuntime, operation: WriteOperation<Input>): Promise<Response> {
+export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, operation: WriteOperation<Input>): Promise<Response> {
   const guarded = await guardWrite(write.request, runtime.site, operation.schema);
   if (!guarded.ok) return guarded.response;
   const { address, reader } = identify(write, runtime);

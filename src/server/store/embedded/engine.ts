@@ -35,7 +35,17 @@
  *   other damage rejects naming the file, which is left untouched.
  * - One process at a time may open a data directory.
  */
-import type { BugReport, CitySubmission, NewComment, StoredComment, StoreEngine, TopicRequest, VoteTarget, VoteValue } from '../types.ts';
+import type {
+  BugReport,
+  CitySubmission,
+  NewComment,
+  RevisionTopic,
+  StoredComment,
+  StoreEngine,
+  TopicRequest,
+  VoteTarget,
+  VoteValue,
+} from '../types.ts';
 import { storedShapes, type JournalRecord } from './documents.ts';
 import { newId } from './ids.ts';
 import { Journal, removeGenerationsBefore } from './journal.ts';
@@ -69,6 +79,13 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
 /** A journal record before it is numbered. */
 type Change = { [Op in JournalRecord['op']]: Omit<Extract<JournalRecord, { op: Op }>, 'seq'> }[JournalRecord['op']];
 
+/** The cached render a change makes stale, if any. */
+function revisionTopicOf(change: Change): RevisionTopic | null {
+  if (change.op === 'comment') return `thread:${change.comment.articleSlug}`;
+  if (change.op === 'vote') return `thread:${change.articleSlug}`;
+  return change.op === 'topicRequest' ? 'topic-requests' : null;
+}
+
 function now(): string {
   return new Date().toISOString();
 }
@@ -81,6 +98,8 @@ class EmbeddedStore implements StoreEngine {
   /** The states changed since their snapshot file was last written. */
   readonly #changed: Set<SnapshotTarget>;
   #lastSeq: number;
+  /** The journal number of each topic's last change; one process owns the directory, so memory is the truth. */
+  readonly #revisions = new Map<RevisionTopic, number>();
   #compaction: Promise<void> | null = null;
   #closing: Promise<void> | null = null;
   readonly #timer: NodeJS.Timeout;
@@ -163,6 +182,10 @@ class EmbeddedStore implements StoreEngine {
     return answer;
   }
 
+  revision(topic: RevisionTopic): Promise<string> {
+    return Promise.resolve(String(this.#revisions.get(topic) ?? 0));
+  }
+
   close(): Promise<void> {
     this.#closing ??= this.#shutDown();
     return this.#closing;
@@ -174,6 +197,8 @@ class EmbeddedStore implements StoreEngine {
     if (this.#journal.failure) return Promise.reject(this.#journal.failure);
     const record: JournalRecord = { seq: ++this.#lastSeq, ...change };
     const changed = this.#state.apply(record);
+    const topic = revisionTopicOf(change);
+    if (topic) this.#revisions.set(topic, record.seq);
     if (changed) this.#changed.add(changed);
     if (this.#journal.bytes >= this.#options.compactAfterBytes) this.#startCompaction();
     return this.#journal.append(`${JSON.stringify(record)}\n`);
