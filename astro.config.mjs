@@ -14,7 +14,7 @@ const site = process.env.SITE_URL ?? 'http://localhost:4321';
 function frontAdapter() {
   const adapter = node({ mode: 'middleware' });
   const configDone = adapter.hooks['astro:config:done'];
-  const entrypoint = fileURLToPath(new URL('./src/server/front/astro-entry.ts', import.meta.url));
+  const entrypoint = fileURLToPath(new URL('./src/server/entry/astro-entry.ts', import.meta.url));
   adapter.hooks['astro:config:done'] = (options) =>
     configDone?.({
       ...options,

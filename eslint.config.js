@@ -2,8 +2,10 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { LAYER_ELEMENTS, LAYER_POLICIES } from './layers.config.js';
 
 export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'tests/.fixtures/', 'test-results/', 'playwright-report/'] },
@@ -23,6 +25,18 @@ export default defineConfig(
         'error',
         { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] },
       ],
+    },
+  },
+  {
+    // The layers of docs/decisions.md ("Layers"): which folder may import which.
+    files: ['src/**/*.{ts,astro}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYER_ELEMENTS,
+      'import/resolver': { node: { extensions: ['.ts', '.astro', '.js', '.mjs', '.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: LAYER_POLICIES }],
     },
   },
   {

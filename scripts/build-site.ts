@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
-import { captchaSettings, siteUrl } from '../src/server/config.ts';
+import { captchaSettings, siteUrl } from '../src/server/settings/environment.ts';
 import { encodeBody } from '../src/server/front/encoding.ts';
-import { isCompressible, mediaTypeOf } from '../src/server/front/media-types.ts';
+import { isCompressible, mediaTypeOf } from '../src/server/http/media-types.ts';
 import { buildCityIndex, formatCityIndex } from './build-city-index.ts';
 
 /** Files the build's output depends on: a newer one than the build means build again. */
@@ -20,7 +20,7 @@ async function newestModification(root: string, path: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
-/** The settings the build bakes into pages (contract §2, marked *build*), kept beside the build. */
+/** The settings the build bakes into pages (docs/decisions.md, Settings: those marked *build*), kept beside the build. */
 const BUILD_SETTINGS = 'dist/build-settings.json';
 
 function buildSettings(): string {

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { listenHost, listenPort, siteUrl } from '../src/server/config.ts';
-import { createFrontServer, type AstroApp } from '../src/server/front/server.ts';
-import type { Endpoint } from '../src/server/writes/endpoints.ts';
+import { listenHost, listenPort, siteUrl } from '../src/server/settings/environment.ts';
+import { createFrontServer, type ApiDispatcher, type AstroApp } from '../src/server/front/server.ts';
 import { BUILD_MARK, buildIsStale, buildSite, describeBuildFailure } from './build-site.ts';
 
 const root = process.cwd();
@@ -16,9 +15,9 @@ if (await buildIsStale(root)) {
   }
 }
 
-const { app, endpoints, startUp, closeRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {
+const { app, api, startUp, closeRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {
   app: AstroApp;
-  endpoints: ReadonlyMap<string, Endpoint>;
+  api: ApiDispatcher;
   startUp: () => Promise<void>;
   closeRuntime: () => Promise<void>;
 };
@@ -28,7 +27,7 @@ try {
   console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-const server = await createFrontServer({ app, endpoints, clientDir: join(root, 'dist', 'client'), site: siteUrl() });
+const server = await createFrontServer({ app, api, clientDir: join(root, 'dist', 'client'), site: siteUrl() });
 server.listen(listenPort(), listenHost(), () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : listenPort();

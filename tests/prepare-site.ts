@@ -1,9 +1,16 @@
 // Builds, once per test run, the site that the HTTP and browser tests serve.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { addFiles, build, copyProject } from './support/site.ts';
-import { FAILING_ROUTE, FIXTURE_ARTICLES } from './support/fixtures.ts';
+import { dispatchWithFailingOperation, FAILING_OPERATION, FIXTURE_ARTICLES } from './support/fixtures.ts';
 
 const dir = await copyProject('site');
-await addFiles(dir, { ...FIXTURE_ARTICLES, ...FAILING_ROUTE });
+const ENTRY = 'src/server/entry/astro-entry.ts';
+await addFiles(dir, {
+  ...FIXTURE_ARTICLES,
+  ...FAILING_OPERATION,
+  [ENTRY]: dispatchWithFailingOperation(await readFile(join(dir, ENTRY), 'utf8')),
+});
 const { code, output } = await build(dir);
 if (code !== 0) {
   console.error(output);

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { agentsMd } from '../server/discovery/agents.ts';
-import { siteFacts } from '../server/discovery/published.ts';
+import { siteFacts } from '../site/published.ts';
 import { markdown } from '../site/markdown-response.ts';
 
 export const prerender = true;

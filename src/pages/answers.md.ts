@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { runtime } from '../server/runtime.ts';
+import { runtime } from '../server/runtime/runtime.ts';
 import { markdown } from '../site/markdown-response.ts';
 
 export const prerender = false;

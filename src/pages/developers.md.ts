@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { developerDocs } from '../server/api/developer-docs.ts';
 import { developersMarkdown } from '../server/api/developers-markdown.ts';
-import { siteUrl } from '../server/config.ts';
+import { siteUrl } from '../server/settings/environment.ts';
 import { markdown } from '../site/markdown-response.ts';
 
 export const prerender = true;

@@ -2,8 +2,8 @@ import type { APIRoute } from 'astro';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.ts';
 import { documentResponse } from '../server/discovery/document-response.ts';
 import { llmsFullTxt, llmsTxt } from '../server/discovery/llms.ts';
-import { DOCUMENT_PATHS } from '../server/discovery/paths.ts';
-import { publishedAtBuild, siteFacts } from '../server/discovery/published.ts';
+import { DOCUMENT_PATHS } from '../server/http/site-paths.ts';
+import { publishedAtBuild, siteFacts } from '../site/published.ts';
 import { articleMeta } from '../site/format.ts';
 import { articleTwin } from '../site/markdown-twins.ts';
 

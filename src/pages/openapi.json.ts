@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { buildOpenApi } from '../server/api/openapi.ts';
-import { siteUrl } from '../server/config.ts';
+import { siteUrl } from '../server/settings/environment.ts';
 import { jsonDocument } from '../server/discovery/document-response.ts';
-import { DOCUMENT_PATHS } from '../server/discovery/paths.ts';
+import { DOCUMENT_PATHS } from '../server/http/site-paths.ts';
 
 export const prerender = true;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { articleCatalog } from '../server/articles/collection.ts';
+import { articleCatalog } from '../server/articles/content-collection.ts';
 
 // Read by the front server at start-up (src/server/front/schedule.ts) and never served.
 export const prerender = true;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { siteUrl } from '../server/config.ts';
+import { siteUrl } from '../server/settings/environment.ts';
 import { documentResponse } from '../server/discovery/document-response.ts';
-import { DOCUMENT_PATHS } from '../server/discovery/paths.ts';
+import { DOCUMENT_PATHS } from '../server/http/site-paths.ts';
 import { robotsTxt } from '../server/discovery/robots.ts';
 
 export const prerender = true;

@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '../i18n/languages.ts';
 import { articlePath } from '../server/articles/catalog.ts';
-import { articleCatalog } from '../server/articles/collection.ts';
-import { siteUrl } from '../server/config.ts';
+import { articleCatalog } from '../server/articles/content-collection.ts';
+import { siteUrl } from '../server/settings/environment.ts';
 import { documentResponse } from '../server/discovery/document-response.ts';
-import { DOCUMENT_PATHS } from '../server/discovery/paths.ts';
-import { publishedAtBuild } from '../server/discovery/published.ts';
+import { DOCUMENT_PATHS } from '../server/http/site-paths.ts';
+import { publishedAtBuild } from '../site/published.ts';
 import { sitemapXml, translatedPages } from '../server/discovery/sitemap.ts';
-import { citiesPath, homePath, projectsPath } from '../site/paths.ts';
+import { citiesPath, homePath, projectsPath } from '../server/http/site-paths.ts';
 
 export const prerender = true;
 

@@ -1,6 +1,6 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageParam, type LanguageCode } from '../i18n/languages.ts';
-import { articleCatalog } from '../server/articles/collection.ts';
+import { articleCatalog } from '../server/articles/content-collection.ts';
 import { parseArticlePath } from '../server/articles/source.ts';
 
 export type PageName = 'home' | 'projects';
@@ -33,4 +33,9 @@ export async function projectsStaticPaths() {
       props: { lang, entry: await pageEntry('projects', lang) },
     })),
   );
+}
+
+/** `getStaticPaths` of a `[...lang]` page built once per language, with that language as its prop. */
+export function languageStaticPaths() {
+  return LANGUAGE_CODES.map((lang) => ({ params: { lang: languageParam(lang) }, props: { lang } }));
 }

@@ -1,9 +1,9 @@
 import { render } from 'astro:content';
 import { languageFromParam, LANGUAGE_CODES, type LanguageCode } from '../i18n/languages.ts';
 import { todayUtc, type Article } from '../server/articles/catalog.ts';
-import { articleCatalog } from '../server/articles/collection.ts';
+import { articleCatalog } from '../server/articles/content-collection.ts';
 import { pageEntry } from './content.ts';
-import { homePath, alternatesOf } from './paths.ts';
+import { homePath, alternatesOf } from '../server/http/site-paths.ts';
 
 /**
  * What the home page of a language shows, or null when the path names no

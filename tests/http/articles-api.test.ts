@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { request } from '../support/http.ts';
+import { assertRevalidates, request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 
 interface Item {
@@ -153,16 +153,10 @@ describe('GET /api/articles?slug=…, one article', () => {
 describe('caching of GET /api/articles', () => {
   test('Cache-Control public, max-age=60 and an ETag that answers 304', async () => {
     const url = `${site.url}/api/articles?slug=writing-in-plain-text&lang=ar`;
-    const first = await request(url);
+    const { first, again } = await assertRevalidates(url);
     assert.equal(first.headers['cache-control'], 'public, max-age=60');
-    const etag = first.headers['etag'];
-    assert.ok(etag);
-    const again = await request(url, { headers: { 'If-None-Match': etag } });
-    assert.equal(again.status, 304);
-    assert.equal(again.body.length, 0);
-    assert.equal(again.headers['etag'], etag);
     assert.equal(again.headers['api-version'], '1.0.0');
-    assert.equal(again.headers['content-type'], undefined, 'a 304 has no body to type');
+    const etag = String(first.headers['etag']);
     const listTagged = await request(`${site.url}/api/articles`, { headers: { 'If-None-Match': `"stale", W/${etag}` } });
     assert.equal(listTagged.status, 200, 'another resource with an unrelated tag answers in full');
   });

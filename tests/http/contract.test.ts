@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { ZURICH_SUBMISSION } from '../../src/server/api/examples.ts';
 import { request, type Answer } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { get, newReaderAddress, post } from '../support/writes.ts';
@@ -174,8 +175,8 @@ describe('writes', () => {
 
   test('createCitySubmission: 200 and 400', async () => {
     const address = newReaderAddress();
-    const submission = { city: 'Zürich', country: 'CH', currency: 'CHF', netPay: 6200, rent: 1900, beerPrice: 7.5 };
-    assertMatches('createCitySubmission', await post(site.url, '/api/city-submissions', submission, address), 200);
-    assertMatches('createCitySubmission', await post(site.url, '/api/city-submissions', { ...submission, rent: 7000 }, address), 400);
+    assertMatches('createCitySubmission', await post(site.url, '/api/city-submissions', ZURICH_SUBMISSION, address), 200);
+    const tooDear = { ...ZURICH_SUBMISSION, rent: 7000 };
+    assertMatches('createCitySubmission', await post(site.url, '/api/city-submissions', tooDear, address), 400);
   });
 });

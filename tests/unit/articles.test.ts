@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { answerArticles } from '../../src/server/articles/api.ts';
+import { answerArticles } from '../../src/server/articles/articles-answer.ts';
 import { createCatalog, todayUtc } from '../../src/server/articles/catalog.ts';
 import { readingTime } from '../../src/server/articles/reading-time.ts';
 import { parseArticlePath, type ArticleSource } from '../../src/server/articles/source.ts';

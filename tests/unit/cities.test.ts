@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MIN_POPULATION, buildCityIndex, formatCityIndex } from '../../scripts/build-city-index.ts';
-import { answerCitySearch } from '../../src/server/cities/api.ts';
+import { answerCitySearch } from '../../src/server/cities/city-search-answer.ts';
 import { CityIndex } from '../../src/server/cities/city-index.ts';
 import { findCity, knownCountryCodes } from '../../src/server/cities/find-city.ts';
 import type { CityIndexFile } from '../../src/server/cities/index-file.ts';

@@ -5,14 +5,14 @@ import { developerDocs } from '../../src/server/api/developer-docs.ts';
 import { developersMarkdown } from '../../src/server/api/developers-markdown.ts';
 import { inlineHtml } from '../../src/server/api/inline-html.ts';
 import { requestSchemaOf } from '../../src/server/api/json-schema.ts';
-import { OPERATIONS } from '../../src/server/api/operations.ts';
+import { OPERATIONS } from '../../src/server/api/registry.ts';
 import { rulesOf, typeOf } from '../../src/server/api/schema-summary.ts';
 import { agentsMd } from '../../src/server/discovery/agents.ts';
 import { authMd } from '../../src/server/discovery/auth.ts';
 import { llmsFullTxt, llmsTxt } from '../../src/server/discovery/llms.ts';
 import { rssFeed } from '../../src/server/discovery/rss.ts';
 import { translatedPages } from '../../src/server/discovery/sitemap.ts';
-import { mediaTypeOf } from '../../src/server/front/media-types.ts';
+import { mediaTypeOf } from '../../src/server/http/media-types.ts';
 import { citySubmissionInput, commentInput, voteInput } from '../../src/server/writes/schemas.ts';
 
 const SITE = 'https://longhand.test';

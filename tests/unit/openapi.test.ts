@@ -8,7 +8,7 @@ import type { MatchKind } from '../../src/server/cities/match.ts';
 import type { PublicComment } from '../../src/server/store/service.ts';
 import type { StoreEngine } from '../../src/server/store/types.ts';
 import type { ok } from '../../src/server/writes/schemas.ts';
-import type { agentIdentity } from '../../src/server/discovery/identity.ts';
+import type { agentIdentity } from '../../src/server/discovery/agent-identity.ts';
 import {
   article,
   articleItem,
@@ -18,15 +18,14 @@ import {
   storedComment,
   viewerVotes,
   voteResult,
-} from '../../src/server/api/answers.ts';
+} from '../../src/server/api/response-schemas.ts';
 import { CHANGELOG } from '../../src/server/api/changelog.ts';
 import type { OperationDefinition } from '../../src/server/api/definition.ts';
-import { deprecationHeaders, deprecationProblem } from '../../src/server/api/deprecation.ts';
+import { deprecationHeaders, deprecationProblem } from '../../src/server/http/deprecation.ts';
 import { buildOpenApi, type OpenApiDocument } from '../../src/server/api/openapi.ts';
-import { OPERATIONS, operationAt } from '../../src/server/api/operations.ts';
+import { OPERATIONS, operationAt } from '../../src/server/api/registry.ts';
 import { API_VERSION } from '../../src/server/http/api-headers.ts';
 import { withApiFrame } from '../../src/server/http/api-frame.ts';
-import { OPERATION_IDS } from '../support/operation-ids.ts';
 
 const SITE = 'https://longhand.test';
 
@@ -49,6 +48,19 @@ async function validate(document: OpenApiDocument): Promise<void> {
   assert.ok(result.valid, JSON.stringify(result.errors, null, 2));
 }
 
+/** The specification's operation ids, written out by hand: what the registry must hold, whatever the code says. */
+const SPEC_OPERATION_IDS = [
+  'getArticles',
+  'searchCities',
+  'getAgentIdentity',
+  'createTopicRequest',
+  'createBugReport',
+  'createComment',
+  'getViewerVotes',
+  'castVote',
+  'createCitySubmission',
+];
+
 describe('/openapi.json', () => {
   const document = buildOpenApi(SITE);
 
@@ -58,7 +70,7 @@ describe('/openapi.json', () => {
 
   test('has exactly the nine operations, each open and not deprecated', () => {
     const operations = operationsOf(document);
-    assert.deepEqual(operations.map((operation) => operation.operationId).sort(), [...OPERATION_IDS].sort());
+    assert.deepEqual(operations.map((operation) => operation.operationId).sort(), [...SPEC_OPERATION_IDS].sort());
     for (const operation of operations) {
       assert.deepEqual(operation.security, [], operation.operationId);
       assert.equal(operation.deprecated, false, operation.operationId);

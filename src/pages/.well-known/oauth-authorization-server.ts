@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { siteUrl } from '../../server/config.ts';
+import { siteUrl } from '../../server/settings/environment.ts';
 import { jsonDocument } from '../../server/discovery/document-response.ts';
 import { authorizationServerMetadata } from '../../server/discovery/oauth-metadata.ts';
-import { DOCUMENT_PATHS } from '../../server/discovery/paths.ts';
+import { DOCUMENT_PATHS } from '../../server/http/site-paths.ts';
 
 export const prerender = true;
 

@@ -2,7 +2,7 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { uiStrings } from '../../i18n/ui.ts';
 import { pageTwin } from '../../site/markdown-twins.ts';
 import { markdown } from '../../site/markdown-response.ts';
-import { languageStaticPaths } from '../../site/paths.ts';
+import { languageStaticPaths } from '../../site/content.ts';
 
 export const prerender = true;
 

@@ -1,11 +1,11 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
-import { siteUrl } from '../../server/config.ts';
+import { siteUrl } from '../../server/settings/environment.ts';
 import { documentResponse } from '../../server/discovery/document-response.ts';
-import { rssPath } from '../../server/discovery/paths.ts';
-import { publishedAtBuild } from '../../server/discovery/published.ts';
+import { rssPath } from '../../server/http/site-paths.ts';
+import { publishedAtBuild } from '../../site/published.ts';
 import { rssFeed } from '../../server/discovery/rss.ts';
-import { pageEntry } from '../../site/content.ts';
-import { homePath, languageStaticPaths } from '../../site/paths.ts';
+import { pageEntry, languageStaticPaths } from '../../site/content.ts';
+import { homePath } from '../../server/http/site-paths.ts';
 
 // Built once, like every file: a feed lists what is published on the day of
 // the build, and a future-dated article joins it with the first build on or

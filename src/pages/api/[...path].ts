@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { siteUrl } from '../../server/config.ts';
-import { unknownApiPath } from '../../server/http/errors.ts';
+import { dispatchApi } from '../../server/api/dispatch.ts';
+import { apiServices } from '../../site/api-services.ts';
 
 export const prerender = false;
 
-/** Every `/api` path no operation serves, whatever the method. */
-export const ALL: APIRoute = ({ url }) => unknownApiPath(siteUrl(), url.pathname);
+/** Every `/api` request under `astro dev`; the front server dispatches the same registry itself. */
+export const ALL: APIRoute = ({ request, clientAddress }) => dispatchApi({ request, socketAddress: clientAddress, services: apiServices });

@@ -1,7 +1,36 @@
 import type { z } from 'zod';
+import type { PublishedView } from '../articles/catalog.ts';
+import type { CityIndex } from '../cities/city-index.ts';
+import type { Deprecation } from '../http/deprecation.ts';
 import type { QuotaName } from '../quotas/limits.ts';
-import type { Deprecation } from './deprecation.ts';
+import type { Runtime } from '../runtime/runtime.ts';
 import type { ResponseHeaderName } from './response-headers.ts';
+
+/**
+ * What the handlers need from the process, handed in by whoever dispatches
+ * (src/site/api-services.ts in the build), so that the registry itself
+ * loads without Astro.
+ */
+export interface ApiServices {
+  /** The site's own origin. */
+  site: string;
+  /** The articles published today. */
+  published(): Promise<PublishedView>;
+  /** Settings, salt, quotas and store, opened once. */
+  runtime(): Promise<Runtime>;
+  cities(): CityIndex;
+}
+
+/** One request to an operation. */
+export interface ApiCall {
+  request: Request;
+  /** The socket's peer; the reader's own address is derived from it and X-Forwarded-For (TRUST_PROXY). */
+  socketAddress: string;
+  services: ApiServices;
+}
+
+/** Answers one operation's requests; the dispatcher wraps it in the API frame. */
+type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 /** One status an operation answers with. */
 export interface ResponseDefinition {
@@ -20,12 +49,13 @@ export interface ResponseDefinition {
 }
 
 /**
- * One API operation as every document describes it: /openapi.json,
- * /developers and its Markdown twin are generated from these definitions,
- * and the API frame reads `deprecation` from them.
+ * One API operation, its registry entry: the dispatcher routes requests to
+ * its `handle` by method and path, /openapi.json, /developers and its
+ * Markdown twin are generated from the rest, and the API frame reads
+ * `deprecation` from it.
  */
 export interface OperationDefinition {
-  /** The specification's operation id. */
+  /** The operation's id, as /openapi.json names it. */
   operationId: string;
   method: 'GET' | 'POST';
   path: `/api/${string}`;
@@ -49,6 +79,7 @@ export interface OperationDefinition {
   cacheControl: string;
   /** Set to deprecate the operation: the documents say so and its answers carry Deprecation and Sunset. */
   deprecation?: Deprecation;
+  handle: Handler;
 }
 
 /** The origin the examples are written with; documents show the site's own instead. */

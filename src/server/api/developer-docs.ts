@@ -1,12 +1,12 @@
 import { API_VERSION } from '../http/api-headers.ts';
-import { DISCOVERY_DOCUMENTS } from '../discovery/documents.ts';
-import { DOCUMENT_PATHS } from '../discovery/paths.ts';
+import { DISCOVERY_DOCUMENTS } from '../discovery/document-list.ts';
+import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import { CHANGELOG, type ChangelogEntry } from './changelog.ts';
 import { exampleFor, type OperationDefinition } from './definition.ts';
-import type { Deprecation } from './deprecation.ts';
+import type { Deprecation } from '../http/deprecation.ts';
 import { requestSchemaOf } from './json-schema.ts';
 import { operationFacts } from './operation-facts.ts';
-import { OPERATIONS } from './operations.ts';
+import { OPERATIONS } from './registry.ts';
 import { FRAME_HEADERS, RESPONSE_HEADERS } from './response-headers.ts';
 import { rulesOf, typeOf } from './schema-summary.ts';
 

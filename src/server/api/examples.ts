@@ -23,22 +23,30 @@ export const SINGLE_ARTICLE = {
   },
 };
 
-export const CITY_SEARCH = {
-  query: 'zurich',
-  count: 1,
-  results: [
-    {
-      id: '2657896',
-      name: 'Zürich',
-      country: 'CH',
-      countryName: 'Switzerland',
-      region: 'Zurich',
-      lat: 47.36667,
-      lon: 8.55,
-      population: 341730,
-      match: 'exact',
-    },
-  ],
+/** Zürich as the city search answers it: the example of the documents, and what the tests expect, written once. */
+export const ZURICH = {
+  id: '2657896',
+  name: 'Zürich',
+  country: 'CH',
+  countryName: 'Switzerland',
+  region: 'Zurich',
+  lat: 47.36667,
+  lon: 8.55,
+  population: 341730,
+  match: 'exact',
+} as const;
+
+export const CITY_SEARCH = { query: 'zurich', count: 1, results: [ZURICH] };
+
+/** A city submission for Zürich, as the city form sends it. */
+export const ZURICH_SUBMISSION = {
+  city: ZURICH.name,
+  country: ZURICH.country,
+  cityId: ZURICH.id,
+  currency: 'CHF',
+  netPay: 6200,
+  rent: 1900,
+  beerPrice: 7.5,
 };
 
 export const AGENT_IDENTITY = {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { API_VERSION } from '../http/api-headers.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import { ANSWER_NAMES } from './answers.ts';
+import { ANSWER_NAMES } from './response-schemas.ts';
 import { exampleFor, type OperationDefinition, type ResponseDefinition } from './definition.ts';
-import { deprecationHeaders } from './deprecation.ts';
+import { deprecationHeaders } from '../http/deprecation.ts';
 import { requestSchemaOf, type JsonSchema } from './json-schema.ts';
 import { operationFacts } from './operation-facts.ts';
-import { OPERATIONS } from './operations.ts';
+import { OPERATIONS } from './registry.ts';
 import { FRAME_HEADERS, RESPONSE_HEADERS, type ResponseHeaderName } from './response-headers.ts';
 
 /** The parts of an OpenAPI 3.1 document this API uses. */

@@ -1,6 +1,6 @@
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import type { QuotaName } from '../quotas/limits.ts';
-import { errorBody, serverErrorBody } from './answers.ts';
+import { errorBody, serverErrorBody } from './response-schemas.ts';
 import { EXAMPLE_SITE, type ResponseDefinition } from './definition.ts';
 import { QUOTA_HEADERS } from './response-headers.ts';
 
@@ -37,7 +37,7 @@ export function written(description: string, schema: ResponseDefinition['schema'
   return { description, ...(schema ? { schema } : {}), examples, headers: QUOTA_HEADERS };
 }
 
-/** The refusals every write shares (spec: common rules for the write operations). */
+/** The refusals every write shares (docs/decisions.md, Writes). */
 export function writeRefusals(quota: QuotaName, captcha: boolean): Record<number, ResponseDefinition> {
   return {
     403: refusal(

@@ -24,6 +24,8 @@ export interface PublishedView {
   list(lang: LanguageCode): readonly Article[];
   /** One published article in `lang` (English where untranslated), or null. */
   get(slug: string, lang: LanguageCode): Article | null;
+  /** Whether an article is published: what the writes that target one check. */
+  has(slug: string): boolean;
 }
 
 export interface Catalog {
@@ -98,6 +100,7 @@ export function createCatalog(sources: readonly ArticleSource[], site: string): 
     const view: PublishedView = {
       list: (lang) => lists.get(lang) ?? [],
       get: (slug, lang) => (isPublished.has(slug) ? (articles.get(slug)?.get(lang) ?? null) : null),
+      has: (slug) => isPublished.has(slug),
     };
     cached = { today, view };
     return view;

@@ -1,4 +1,4 @@
-import type { CaptchaSettings } from '../config.ts';
+import type { CaptchaSettings } from '../settings/environment.ts';
 
 /** How long the provider may take before the write answers 502. */
 const VERIFY_TIMEOUT_MS = 3000;
@@ -14,7 +14,7 @@ export type CaptchaOutcome =
 
 export type CaptchaState = 'off' | 'on' | 'misconfigured';
 
-/** Captcha is on when either key is set; one without the other is the owner's mistake (contract §2). */
+/** Captcha is on when either key is set; one without the other is the owner's mistake (docs/decisions.md, Settings). */
 export function captchaState({ siteKey, secret }: CaptchaSettings): CaptchaState {
   if (!siteKey && !secret) return 'off';
   return siteKey && secret ? 'on' : 'misconfigured';

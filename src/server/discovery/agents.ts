@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS } from './paths.ts';
+import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import { bulletList, developerLinks, howToReadAndAct, whatItIs, whenToUse } from './reading-guide.ts';
 import type { SiteFacts } from './site-facts.ts';
 

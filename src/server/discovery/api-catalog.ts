@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS } from './paths.ts';
+import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 
 /** /.well-known/api-catalog (RFC 9727): a linkset naming the API's description and its documentation. */
 export function apiCatalog(site: string) {

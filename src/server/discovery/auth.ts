@@ -1,5 +1,5 @@
 import { COMMENT_BURST_BAN } from '../quotas/limits.ts';
-import { DOCUMENT_PATHS } from './paths.ts';
+import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import type { SiteFacts } from './site-facts.ts';
 
 /** /auth.md: there is no authentication, what that means for a request, and why writes need the site's own origin. */

@@ -1,4 +1,4 @@
-import { mediaTypeOf } from '../front/media-types.ts';
+import { mediaTypeOf } from '../http/media-types.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { agentIdentity } from './identity.ts';
-import { DOCUMENT_PATHS } from './paths.ts';
+import { agentIdentity } from './agent-identity.ts';
+import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 
 /** What both metadata documents say about identity: anonymous only, and where to read more. */
 function agentAuth(site: string) {

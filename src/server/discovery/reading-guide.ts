@@ -1,5 +1,5 @@
 import { LANGUAGE_CODES } from '../../i18n/languages.ts';
-import { DOCUMENT_PATHS } from './paths.ts';
+import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import type { SiteFacts } from './site-facts.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS } from './paths.ts';
+import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 
 /** /robots.txt: every crawler may read everything, for search, AI input and AI training alike. */
 export function robotsTxt(site: string): string {

@@ -1,7 +1,7 @@
 import { sharedMaxAge } from '../http/cache-rules.ts';
 import { etagOf } from '../http/etag.ts';
 import { encodeBody } from './encoding.ts';
-import { isCompressible } from './media-types.ts';
+import { isCompressible } from '../http/media-types.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
 /** Brotli quality for answers compressed while a reader waits: fast, still far smaller than gzip -1. */

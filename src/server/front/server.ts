@@ -1,11 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { todayUtc } from '../articles/catalog.ts';
-import { operationAt } from '../api/operations.ts';
-import { isApiPath, withApiFrame } from '../http/api-frame.ts';
+import { isApiPath } from '../http/api-frame.ts';
 import { setApiHeaders } from '../http/api-headers.ts';
+import { sharedMaxAge } from '../http/cache-rules.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
-import type { Endpoint } from '../writes/endpoints.ts';
 import { serverError } from '../http/errors.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -20,10 +19,13 @@ export interface AstroApp {
   render(request: Request, options: { routeData?: never; clientAddress?: string }): Promise<Response>;
 }
 
+/** Answers an `/api` request, framed (the registry's dispatcher, src/server/api/dispatch.ts). */
+export type ApiDispatcher = (request: Request, socketAddress: string) => Promise<Response>;
+
 export interface FrontServerOptions {
   app: AstroApp;
-  /** Endpoints answered without Astro's render (src/server/writes/endpoints.ts), keyed `METHOD /path`. */
-  endpoints?: ReadonlyMap<string, Endpoint>;
+  /** Every `/api` request goes here, without Astro's render, which is most of a write's cost. */
+  api: ApiDispatcher;
   clientDir: string;
   /** The site's own origin: the base of every request URL handed to Astro. */
   site: string;
@@ -96,7 +98,8 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
  * The site's HTTP server. In front of Astro it answers, from memory: the
  * prerendered files (with precompressed bodies, ETags, and the Markdown twin
  * when `Accept` asks for it), and every on-demand answer whose own
- * Cache-Control lets a shared cache keep it. Everything else goes to Astro.
+ * Cache-Control lets a shared cache keep it. `/api` requests go to the API
+ * dispatcher; every other page to Astro.
  */
 export async function createFrontServer(options: FrontServerOptions): Promise<Server> {
   const { app, site } = options;
@@ -115,49 +118,55 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     return date !== undefined && date > today() ? undefined : files.get(pathname);
   }
 
-  async function render(req: IncomingMessage, url: URL, forCache: boolean): Promise<Response> {
-    const request = toWebRequest(req, url, forCache);
+  /** A page rendered by Astro, for every reader alike: the cache decides whether to keep it. */
+  async function render(req: IncomingMessage, url: URL): Promise<Response> {
+    const request = toWebRequest(req, url, true);
     return app.render(request, { routeData: app.match(request) as never, clientAddress: req.socket.remoteAddress ?? '' });
   }
 
-  /** An endpoint called directly, inside the same API frame Astro's middleware gives the routes. */
-  function direct(req: IncomingMessage, url: URL): Promise<Response> | null {
-    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-    const endpoint = options.endpoints?.get(`${method} ${url.pathname}`);
-    if (!endpoint) return null;
-    return withApiFrame(
-      async () => {
-        // A plain buffer is far cheaper than a web stream over the socket; the guard still measures it.
-        const body = method === 'GET' ? undefined : await readCapped(req, MAX_BODY_BYTES);
-        const response = await endpoint(toWebRequest(req, url, false, body), req.socket.remoteAddress ?? '');
-        // The rest of a body past the cap was never read: this connection cannot carry another request.
-        if (body && body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
-        return response;
-      },
-      operationAt(method, url.pathname),
-    );
+  /**
+   * An `/api` request: a read from the cache when a shared cache may keep its
+   * answer, anything else from the dispatcher. A body is read into a buffer,
+   * far cheaper than a web stream over the socket; the write guard still
+   * measures it.
+   */
+  async function answerApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const socketAddress = req.socket.remoteAddress ?? '';
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const key = `${url.pathname}${url.search}`;
+      const hit = cache.get(key);
+      if (hit) {
+        sendStored(req, res, hit.answer, { extraHeaders: { Age: String(hit.age) } });
+        return;
+      }
+      const response = await options.api(toWebRequest(req, url, true), socketAddress);
+      if (sharedMaxAge(response.headers.get('Cache-Control')) > 0) sendStored(req, res, await cache.store(key, response));
+      else await sendResponse(req, res, response);
+      return;
+    }
+    const body = await readCapped(req, MAX_BODY_BYTES);
+    const response = await options.api(toWebRequest(req, url, false, body), socketAddress);
+    // The rest of a body past the cap was never read: this connection cannot carry another request.
+    if (body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
+    await sendResponse(req, res, response);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = requestUrl(req, site);
-    const api = isApiPath(url.pathname);
-    const directAnswer = api ? direct(req, url) : null;
-    if (directAnswer) {
-      await sendResponse(req, res, await directAnswer);
+    if (isApiPath(url.pathname)) {
+      await answerApi(req, res, url);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // Pages are read only; writes go to the API, which answers every method itself.
-      const response = api
-        ? await render(req, url, false)
-        : new Response('Method not allowed\n', {
-            status: 405,
-            headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
-          });
+      const response = new Response('Method not allowed\n', {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+      });
       await sendResponse(req, res, response);
       return;
     }
-    const twin = api ? null : twinPath(url.pathname);
+    const twin = twinPath(url.pathname);
     const wantsTwin = twin !== null && prefersMarkdown(req.headers.accept);
     const target = wantsTwin ? twin : url.pathname;
 
@@ -174,9 +183,9 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     }
     // Joined as text: a path such as `//host/x` must stay a path on this site.
     const targetUrl = new URL(`${site}${key}`);
-    const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl, true));
+    const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl));
     // Pages answer an unknown path with the site's own 404 page, whoever found it missing.
-    const notFound = !api && answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
+    const notFound = answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
     sendStored(req, res, notFound ?? answer, { varyAccept: twin !== null });
   }
 

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { etagOf } from '../http/etag.ts';
 import type { EncodedBodies } from './encoding.ts';
-import { mediaTypeOf } from './media-types.ts';
+import { mediaTypeOf } from '../http/media-types.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
 /** Precompressed siblings written by the build (`page.html.br`, `page.html.gz`). */

@@ -1,6 +1,7 @@
-import { deprecationHeaders, type Deprecation } from '../api/deprecation.ts';
+import { deprecationHeaders, type Deprecation } from './deprecation.ts';
 import { setApiHeaders } from './api-headers.ts';
 import { asJsonError, serverError } from './errors.ts';
+import { jsonError } from './json.ts';
 
 /** Whether a path is the API's: every answer under it is framed and JSON. */
 export function isApiPath(pathname: string): boolean {
@@ -15,8 +16,8 @@ function isJson(response: Response): boolean {
  * The frame around every `/api` answer: a failure becomes a 500 with a
  * `requestId` (logged with the error, never with the caller's address), a
  * framework error page becomes a JSON error, and every answer carries the API
- * headers (contract §4); the answers of a deprecated `operation` add
- * Deprecation and Sunset (spec, Versioning 5).
+ * headers (docs/decisions.md, "Headers"); the answers of a deprecated
+ * `operation` add Deprecation and Sunset.
  */
 export async function withApiFrame(
   next: () => Promise<Response>,
@@ -46,11 +47,7 @@ export async function withApiFrame(
   return framed;
 }
 
-/** An `ALL` handler for a route that serves only `allowed` methods. */
-export function methodNotAllowed(allowed: readonly string[]): () => Response {
-  return () =>
-    new Response(JSON.stringify({ error: `Method not allowed; use ${allowed.join(' or ')}` }), {
-      status: 405,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', Allow: allowed.join(', '), 'Cache-Control': 'no-store' },
-    });
+/** The 405 of a path that other methods serve, naming them in `Allow`. */
+export function methodNotAllowed(allowed: readonly string[]): Response {
+  return jsonError(405, `Method not allowed; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_PATHS } from '../discovery/paths.ts';
+import { DOCUMENT_PATHS } from './site-paths.ts';
 import { CACHE_CONTROL } from './cache-rules.ts';
 import { json, jsonError } from './json.ts';
 

@@ -31,7 +31,7 @@ export function cacheableJson(request: Request, body: unknown, cacheControl: str
   return new Response(text, { status: 200, headers });
 }
 
-/** `{ error }`: the body of every refusal (contract: every error is JSON). */
+/** `{ error }`: the body of every refusal (docs/decisions.md, Errors). */
 export function jsonError(status: number, message: string, headers: Record<string, string> = {}): Response {
   return json({ error: message }, { status, cacheControl: CACHE_CONTROL.error, headers });
 }

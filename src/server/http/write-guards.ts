@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { jsonError } from './json.ts';
 
-/** The largest request body a write accepts (spec: at most 16 KiB). */
+/** The largest request body a write accepts (docs/decisions.md, Writes). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export type Guarded<T> = { ok: true; value: T } | { ok: false; response: Response };
@@ -39,7 +39,7 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /**
- * The guards of every write, in the specification's order: the site's own
+ * The guards of every write, in the order of docs/decisions.md, Writes: the site's own
  * Origin (403), a JSON content type (415), a body of at most 16 KiB whatever
  * Content-Length says (413), JSON that parses (400), and the operation's
  * schema (400, naming the field).

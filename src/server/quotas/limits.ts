@@ -1,5 +1,5 @@
 /**
- * The write quotas (contract §4–§5): at most `quota` writes from one reader in
+ * The write quotas (docs/decisions.md, Quotas and the ban): at most `quota` writes from one reader in
  * any span of `windowSeconds`. Every header, document and limiter reads them here.
  */
 export const QUOTAS = [
@@ -12,7 +12,7 @@ export const QUOTAS = [
 
 export type QuotaName = (typeof QUOTAS)[number]['name'];
 
-/** The burst ban (contract §5): the `comments`-th comment within `windowSeconds` bans the reader for `banSeconds`. */
+/** The burst ban (docs/decisions.md, Quotas and the ban): the `comments`-th comment within `windowSeconds` bans the reader for `banSeconds`. */
 export const COMMENT_BURST_BAN = { comments: 100, windowSeconds: 300, banSeconds: 48 * 3600 } as const;
 
 export function quotaOf(name: QuotaName): (typeof QUOTAS)[number] {

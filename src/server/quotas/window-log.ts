@@ -1,6 +1,6 @@
 /**
  * Sliding-window counting: at most `quota` writes in any span of
- * `windowSeconds` (contract §5). rate-limiter-flexible counts in fixed
+ * `windowSeconds` (docs/decisions.md, Quotas and the ban). rate-limiter-flexible counts in fixed
  * windows, so the exact count keeps a log of accepted writes per key here.
  */
 

@@ -1,4 +1,10 @@
-import type { NewComment, StoredComment, StoreEngine, VoteValue } from './types.ts';
+/**
+ * The store's rules, once for every engine: threading (a reply's parent is
+ * on the same article, depth at most 4) and the vote toggle. Engines keep
+ * data; comments and votes are written through these, never by an engine
+ * call of their own.
+ */
+import type { NewComment, StoredComment, StoreEngine, VoteTarget, VoteValue } from './types.ts';
 
 /** Replies nest at most this deep; a top-level comment has depth 1. */
 export const MAX_COMMENT_DEPTH = 4;
@@ -10,7 +16,7 @@ function publicComment({ authorHash: _authorHash, ...comment }: StoredComment): 
   return comment;
 }
 
-/** The vote toggle (spec, States): the same direction again removes the vote, the other one switches it. */
+/** The vote toggle (docs/decisions.md, Operations and bodies): the same direction again removes the vote, the other one switches it. */
 export function nextVote(current: VoteValue, requested: -1 | 1): VoteValue {
   return current === requested ? 0 : requested;
 }
@@ -32,4 +38,21 @@ export async function placeInThread(
 
 export async function addComment(engine: StoreEngine, comment: NewComment): Promise<PublicComment> {
   return publicComment(await engine.insertComment(comment));
+}
+
+/** Whether a vote's target exists: the article itself, or a comment on it. */
+export async function voteTargetExists(engine: StoreEngine, { articleSlug, commentId }: VoteTarget): Promise<boolean> {
+  return commentId === null || (await engine.getComment(articleSlug, commentId)) !== null;
+}
+
+/** The toggle applied for one voter: the target's new score and the voter's vote now. */
+export async function toggleVote(
+  engine: StoreEngine,
+  target: VoteTarget,
+  voter: string,
+  requested: -1 | 1,
+): Promise<{ score: number; vote: VoteValue }> {
+  const result = await engine.applyVote(target, voter, (current) => nextVote(current, requested));
+  if (!result) throw new Error(`comment ${target.commentId ?? ''} vanished while voting`);
+  return result;
 }

@@ -10,7 +10,7 @@ import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
 import type { QuotaName } from '../quotas/limits.ts';
 import { QuotasUnavailable } from '../quotas/quotas.ts';
-import type { Runtime } from '../runtime.ts';
+import type { Runtime } from '../runtime/runtime.ts';
 
 /**
  * A 5xx that keeps its message: it carries its `requestId`, and the log says

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../articles/source.ts';
 
-/** The captcha token every captcha-using form sends (spec: written `captchaToken`). */
+/** The captcha token every captcha-using form sends. */
 const captchaToken = z.string().max(4096).optional();
 
 /** A comment id, a slug: bounded strings, checked against the store afterwards. */
@@ -37,7 +37,7 @@ export function isSitePath(value: unknown): value is string {
 
 export const bugReportInput = z.object({
   description: z.string().trim().min(1).max(4000),
-  // Not a site path: dropped, and the report is still stored (spec).
+  // Not a site path: dropped, and the report is still stored (docs/decisions.md, Operations and bodies).
   pagePath: z
     .unknown()
     .optional()

@@ -1,7 +1,7 @@
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { json, jsonError } from '../http/json.ts';
 import type { StoreEngine } from '../store/types.ts';
-import type { IsPublished } from './operations.ts';
+import type { IsPublished } from './reader-writes.ts';
 import type { Reader } from './pipeline.ts';
 import { viewerVotesQuery } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { jsonError } from '../http/json.ts';
-import { addComment, nextVote, placeInThread } from '../store/service.ts';
+import { addComment, placeInThread, toggleVote, voteTargetExists } from '../store/service.ts';
 import type { WriteOperation } from './pipeline.ts';
 import type { City } from '../cities/city-index.ts';
 import type { CityLookup } from '../cities/find-city.ts';
@@ -42,15 +42,9 @@ export function castVote(isPublished: IsPublished): WriteOperation<z.output<type
     captcha: false,
     async prepare({ articleSlug, commentId, value }, reader, { store }) {
       if (!isPublished(articleSlug)) return notPublished(articleSlug);
-      if (commentId && !(await store.getComment(articleSlug, commentId)))
-        return jsonError(404, 'commentId: no such comment on this article');
-      return async () => {
-        const result = await store.applyVote({ articleSlug, commentId: commentId ?? null }, reader.hash, (current) =>
-          nextVote(current, value),
-        );
-        if (!result) throw new Error(`comment ${commentId ?? ''} vanished while voting`);
-        return result;
-      };
+      const target = { articleSlug, commentId: commentId ?? null };
+      if (!(await voteTargetExists(store, target))) return jsonError(404, 'commentId: no such comment on this article');
+      return () => toggleVote(store, target, reader.hash, value);
     },
   };
 }

@@ -1,8 +1,16 @@
-import { captchaSettings, configuredSalt, dataDir, redisUrl, siteUrl, trustedProxies, type CaptchaSettings } from './config.ts';
-import { loadSalt } from './identity/reader-hash.ts';
-import { memoryQuotas, redisQuotas, type Quotas } from './quotas/quotas.ts';
-import { openStore } from './store/open.ts';
-import type { StoreEngine } from './store/types.ts';
+import {
+  captchaSettings,
+  configuredSalt,
+  dataDir,
+  redisUrl,
+  siteUrl,
+  trustedProxies,
+  type CaptchaSettings,
+} from '../settings/environment.ts';
+import { loadSalt } from '../identity/reader-hash.ts';
+import { memoryQuotas, redisQuotas, type Quotas } from '../quotas/quotas.ts';
+import { openStore } from '../store/open.ts';
+import type { StoreEngine } from '../store/types.ts';
 
 /** What a request needs from the process, opened once: settings, salt, quotas and store. */
 export interface Runtime {

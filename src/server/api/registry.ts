@@ -1,10 +1,28 @@
-import { articlesQuery } from '../articles/api.ts';
-import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, viewerVotesQuery, voteInput } from '../writes/schemas.ts';
-import { articlesAnswer, citySearchAnswer, identityDocument, okAnswer, storedComment, viewerVotes, voteResult } from './answers.ts';
+import { answerArticles, articlesQuery } from '../articles/articles-answer.ts';
+import { answerCitySearch } from '../cities/city-search-answer.ts';
 import { citySearchQuery } from '../cities/query.ts';
+import { agentIdentity } from '../discovery/agent-identity.ts';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { cacheableJson } from '../http/json.ts';
+import {
+  castVote as castVoteWrite,
+  createBugReport as bugReportWrite,
+  createComment as commentWrite,
+  createTopicRequest as topicRequestWrite,
+} from '../writes/reader-writes.ts';
+import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, viewerVotesQuery, voteInput } from '../writes/schemas.ts';
+import { citySubmission, viewerVotesHandler, writeHandler } from '../writes/write-handlers.ts';
+import {
+  articlesAnswer,
+  citySearchAnswer,
+  identityDocument,
+  okAnswer,
+  storedComment,
+  viewerVotes,
+  voteResult,
+} from './response-schemas.ts';
 import type { OperationDefinition } from './definition.ts';
-import { AGENT_IDENTITY, ARTICLE_LIST, CITY_SEARCH, COMMENT, OK, REPLY, SINGLE_ARTICLE } from './examples.ts';
+import { AGENT_IDENTITY, ARTICLE_LIST, CITY_SEARCH, COMMENT, OK, REPLY, SINGLE_ARTICLE, ZURICH_SUBMISSION } from './examples.ts';
 import { NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';
 
 const CAPTCHA_TOKEN = 'The captcha’s token (Turnstile-compatible); required where the captcha is on, ignored elsewhere.';
@@ -40,6 +58,7 @@ const getArticles: OperationDefinition = {
   quota: null,
   captcha: false,
   cacheControl: CACHE_CONTROL.articles,
+  handle: async ({ request, services }) => answerArticles(request, await services.published(), services.site),
 };
 
 const searchCities: OperationDefinition = {
@@ -64,6 +83,7 @@ const searchCities: OperationDefinition = {
   quota: null,
   captcha: false,
   cacheControl: CACHE_CONTROL.citySearch,
+  handle: ({ request, services }) => answerCitySearch(request, services.cities()),
 };
 
 const getAgentIdentity: OperationDefinition = {
@@ -81,6 +101,7 @@ const getAgentIdentity: OperationDefinition = {
   quota: null,
   captcha: false,
   cacheControl: CACHE_CONTROL.identity,
+  handle: ({ request, services }) => cacheableJson(request, agentIdentity(services.site), CACHE_CONTROL.identity),
 };
 
 const createTopicRequest: OperationDefinition = {
@@ -107,6 +128,7 @@ const createTopicRequest: OperationDefinition = {
   quota: 'topic-requests',
   captcha: true,
   cacheControl: CACHE_CONTROL.write,
+  handle: writeHandler(() => topicRequestWrite),
 };
 
 const createBugReport: OperationDefinition = {
@@ -133,6 +155,7 @@ const createBugReport: OperationDefinition = {
   quota: 'bug-reports',
   captcha: true,
   cacheControl: CACHE_CONTROL.write,
+  handle: writeHandler(() => bugReportWrite),
 };
 
 const createComment: OperationDefinition = {
@@ -162,6 +185,7 @@ const createComment: OperationDefinition = {
   quota: 'comments',
   captcha: true,
   cacheControl: CACHE_CONTROL.write,
+  handle: writeHandler(commentWrite),
 };
 
 const getViewerVotes: OperationDefinition = {
@@ -189,6 +213,7 @@ const getViewerVotes: OperationDefinition = {
   quota: null,
   captcha: false,
   cacheControl: CACHE_CONTROL.viewerVotes,
+  handle: viewerVotesHandler,
 };
 
 const castVote: OperationDefinition = {
@@ -217,6 +242,7 @@ const castVote: OperationDefinition = {
   quota: 'votes',
   captcha: false,
   cacheControl: CACHE_CONTROL.write,
+  handle: writeHandler(castVoteWrite),
 };
 
 const createCitySubmission: OperationDefinition = {
@@ -237,7 +263,7 @@ const createCitySubmission: OperationDefinition = {
     beerPrice: 'A 0.5 l beer in a bar.',
     captchaToken: CAPTCHA_TOKEN,
   },
-  requestExample: { city: 'Zürich', country: 'CH', cityId: '2657896', currency: 'CHF', netPay: 6200, rent: 1900, beerPrice: 7.5 },
+  requestExample: ZURICH_SUBMISSION,
   responses: {
     200: written('Stored for review.', okAnswer, { stored: OK }),
     400: refusal(
@@ -249,9 +275,13 @@ const createCitySubmission: OperationDefinition = {
   quota: 'city-submissions',
   captcha: true,
   cacheControl: CACHE_CONTROL.write,
+  handle: writeHandler(() => citySubmission),
 };
 
-/** The API's operations, in the specification's order. */
+/**
+ * The API's operations, in the order docs/decisions.md lists them: the one list that
+ * dispatch, `405 Allow`, /openapi.json and /developers read.
+ */
 export const OPERATIONS: readonly OperationDefinition[] = [
   getArticles,
   searchCities,
@@ -264,13 +294,24 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   createCitySubmission,
 ];
 
-/** The operation serving a request, if any: HEAD is served by GET, and a trailing slash is ignored as the routes ignore it. */
+/** A request path as the registry names it: a trailing slash is ignored, as pages ignore it. */
+function registryPath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The operation serving a request, if any: HEAD is served by GET. */
 export function operationAt(
   method: string,
   pathname: string,
   operations: readonly OperationDefinition[] = OPERATIONS,
 ): OperationDefinition | undefined {
   const served = method === 'HEAD' ? 'GET' : method;
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = registryPath(pathname);
   return operations.find((operation) => operation.method === served && operation.path === path);
+}
+
+/** The methods a path is served with, for `Allow` (GET brings HEAD); empty for a path no operation serves. */
+export function allowedMethods(pathname: string, operations: readonly OperationDefinition[] = OPERATIONS): string[] {
+  const path = registryPath(pathname);
+  return operations.filter((operation) => operation.path === path).flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
 }

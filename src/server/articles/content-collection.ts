@@ -1,7 +1,6 @@
 import { getCollection } from 'astro:content';
-import { siteUrl } from '../config.ts';
-import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
-import { createCatalog, todayUtc, type Catalog } from './catalog.ts';
+import { siteUrl } from '../settings/environment.ts';
+import { createCatalog, type Catalog } from './catalog.ts';
 import { parseArticlePath } from './source.ts';
 
 let catalog: Catalog | undefined;
@@ -22,10 +21,4 @@ export async function articleCatalog(): Promise<Catalog> {
     siteUrl(),
   );
   return catalog;
-}
-
-/** Whether an article is published today (UTC): what the writes that target an article check. */
-export async function publishedToday(): Promise<(slug: string) => boolean> {
-  const view = (await articleCatalog()).on(todayUtc());
-  return (slug) => view.get(slug, DEFAULT_LANGUAGE) !== null;
 }

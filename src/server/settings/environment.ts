@@ -1,5 +1,5 @@
 /**
- * The settings read from the environment at start-up (contract §2). Every
+ * The settings read from the environment at start-up (docs/decisions.md, Settings). Every
  * module asks here, so a default is written once.
  */
 export function siteUrl(): string {
@@ -17,7 +17,7 @@ export function listenHost(): string {
   return process.env['HOST'] ?? 'localhost';
 }
 
-/** Folder of the embedded store and the generated salt (contract §2). */
+/** Folder of the embedded store and the generated salt (docs/decisions.md, Settings). */
 export function dataDir(): string {
   return process.env['DATA_DIR'] ?? 'data/store';
 }

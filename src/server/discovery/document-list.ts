@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
-import { DOCUMENT_PATHS, rssPath } from './paths.ts';
+import { DOCUMENT_PATHS, rssPath } from '../http/site-paths.ts';
 
 /** Every discovery document with what it holds, as /developers lists them. */
 export const DISCOVERY_DOCUMENTS: readonly { path: string; about: string }[] = [

@@ -1,9 +1,9 @@
-import { DEFAULT_LANGUAGE, type LanguageCode } from '../../i18n/languages.ts';
-import { pageEntry } from '../../site/content.ts';
-import { todayUtc, type Article } from '../articles/catalog.ts';
-import { articleCatalog } from '../articles/collection.ts';
-import { siteUrl } from '../config.ts';
-import type { SiteFacts } from './site-facts.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../i18n/languages.ts';
+import { todayUtc, type Article } from '../server/articles/catalog.ts';
+import { articleCatalog } from '../server/articles/content-collection.ts';
+import type { SiteFacts } from '../server/discovery/site-facts.ts';
+import { siteUrl } from '../server/settings/environment.ts';
+import { pageEntry } from './content.ts';
 
 /** The site's name and one-line summary, from the English home page (content/pages/home/en.md). */
 export async function siteFacts(): Promise<SiteFacts> {

@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * The layers of the code, as lint rules (eslint-plugin-boundaries, run by
+ * `npm run lint`): each element may import only the elements listed for it,
+ * besides itself. Lower layers never reach up. docs/decisions.md ("Layers")
+ * says why each line is there.
+ */
+
+/** @param {string} type @param {string} pattern */
+const element = (type, pattern) => ({ type, pattern, partialMatch: false });
+
+export const LAYER_ELEMENTS = [
+  // Shared facts every layer reads.
+  element('i18n', 'src/i18n'),
+  element('settings', 'src/server/settings'),
+  // Base concerns of the server, each complete in itself.
+  element('http', 'src/server/http'),
+  element('identity', 'src/server/identity'),
+  element('quotas', 'src/server/quotas'),
+  element('captcha', 'src/server/captcha'),
+  element('store', 'src/server/store'),
+  element('articles', 'src/server/articles'),
+  element('cities', 'src/server/cities'),
+  // What a request needs from the process.
+  element('runtime', 'src/server/runtime'),
+  // Features built on the base.
+  element('writes', 'src/server/writes'),
+  element('discovery', 'src/server/discovery'),
+  element('front', 'src/server/front'),
+  // The operation registry and its documents.
+  element('api', 'src/server/api'),
+  // The build's server entry: it wires the app, the dispatcher and the runtime together.
+  element('entry', 'src/server/entry'),
+  // Astro's side.
+  element('site', 'src/site'),
+  element('components', 'src/components'),
+  element('layouts', 'src/layouts'),
+  element('pages', 'src/pages'),
+];
+
+const SHARED = ['i18n', 'settings'];
+const BASE = ['http', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities'];
+const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'writes', 'discovery'];
+
+/** What each element may import, besides itself. */
+const ALLOWED = {
+  i18n: [],
+  settings: [],
+  http: [...SHARED, 'quotas'],
+  identity: SHARED,
+  quotas: SHARED,
+  captcha: SHARED,
+  store: [...SHARED, 'articles'],
+  articles: [...SHARED, 'http'],
+  cities: [...SHARED, 'http'],
+  runtime: [...SHARED, 'identity', 'quotas', 'store'],
+  writes: [...SHARED, ...BASE, 'runtime'],
+  discovery: [...SHARED, 'http', 'articles', 'quotas'],
+  front: [...SHARED, 'http', 'articles', 'cities', 'runtime'],
+  api: SERVER_BELOW_API,
+  entry: [...SERVER_BELOW_API, 'api', 'site'],
+  site: [...SERVER_BELOW_API, 'api'],
+  components: [...SHARED, 'site', 'writes', 'cities'],
+  layouts: [...SHARED, 'http', 'site', 'components'],
+  pages: [...SERVER_BELOW_API, 'api', 'site', 'components', 'layouts'],
+};
+
+export const LAYER_POLICIES = Object.entries(ALLOWED).map(([type, allowed]) => ({
+  from: { element: { type } },
+  allow: { to: { element: { types: { anyOf: [type, ...allowed] } } } },
+}));

@@ -1,0 +1,20 @@
+import { methodNotAllowed, withApiFrame } from '../http/api-frame.ts';
+import { unknownApiPath } from '../http/errors.ts';
+import type { ApiCall, OperationDefinition } from './definition.ts';
+import { allowedMethods, operationAt, OPERATIONS } from './registry.ts';
+
+/**
+ * Answers every `/api` request from the registry, inside the one API frame:
+ * the operation's handler; 405 with `Allow` when other methods serve the
+ * path; the extended 404 when nothing does. The Astro catch-all route and the
+ * front server both call it.
+ */
+export function dispatchApi(call: ApiCall, operations: readonly OperationDefinition[] = OPERATIONS): Promise<Response> {
+  const { pathname } = new URL(call.request.url);
+  const operation = operationAt(call.request.method, pathname, operations);
+  return withApiFrame(async () => {
+    if (operation) return operation.handle(call);
+    const allowed = allowedMethods(pathname, operations);
+    return allowed.length > 0 ? methodNotAllowed(allowed) : unknownApiPath(call.services.site, pathname);
+  }, operation);
+}

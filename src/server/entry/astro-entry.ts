@@ -1,0 +1,29 @@
+// The adapter's server entrypoint (see astro.config.mjs): the build bundles this
+// file as dist/server/entry.mjs, and the front server (scripts/start.ts) imports
+// from it the app, the API dispatcher and the runtime's start and stop.
+import { createApp } from 'astro/app/entrypoint';
+import { setGetEnv } from 'astro/env/setup';
+import { apiServices } from '../../site/api-services.ts';
+import { dispatchApi } from '../api/dispatch.ts';
+import { bundledCityIndex } from '../cities/city-index.ts';
+import { runtime } from '../runtime/runtime.ts';
+
+setGetEnv((key) => process.env[key]);
+
+export const app = createApp({ streaming: false });
+
+export { closeRuntime } from '../runtime/runtime.ts';
+
+/** Answers an `/api` request from the registry, with this build's services. */
+export function api(request: Request, socketAddress: string): Promise<Response> {
+  return dispatchApi({ request, socketAddress, services: apiServices });
+}
+
+/**
+ * Run before the server listens: a corrupt store, a bad setting or a missing
+ * city index stops start-up with its message instead of failing a request.
+ */
+export async function startUp(): Promise<void> {
+  await runtime();
+  bundledCityIndex();
+}

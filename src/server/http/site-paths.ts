@@ -1,0 +1,51 @@
+import { LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../../i18n/languages.ts';
+
+/**
+ * Every public path of the site, in one low-level module that the HTTP layer,
+ * the documents and the pages all read.
+ */
+
+/** Where each discovery document is served. */
+export const DOCUMENT_PATHS = {
+  openapi: '/openapi.json',
+  developers: '/developers',
+  developersMarkdown: '/developers.md',
+  llms: '/llms.txt',
+  llmsFull: '/llms-full.txt',
+  agents: '/agents.md',
+  auth: '/auth.md',
+  identity: '/api/agent/identity',
+  protectedResource: '/.well-known/oauth-protected-resource',
+  authorizationServer: '/.well-known/oauth-authorization-server',
+  apiCatalog: '/.well-known/api-catalog',
+  robots: '/robots.txt',
+  sitemap: '/sitemap.xml',
+} as const;
+
+/** The RSS feed of a language: `/rss.xml` for English, `/fr/rss.xml` for French. */
+export function rssPath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/rss.xml`;
+}
+
+/** The home page of a language: `/` for English, `/fr/` for French. */
+export function homePath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/`;
+}
+
+export function projectsPath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/projects`;
+}
+
+/** One page in each language, for hreflang links and the language switcher. */
+export interface Alternate {
+  lang: LanguageCode;
+  path: string;
+}
+
+export function alternatesOf(pathFor: (lang: LanguageCode) => string, languages: readonly LanguageCode[] = LANGUAGE_CODES): Alternate[] {
+  return languages.map((lang) => ({ lang, path: pathFor(lang) }));
+}
+
+export function citiesPath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/cities`;
+}

@@ -1,0 +1,37 @@
+import type { PublishedView } from '../articles/catalog.ts';
+import { findCity, knownCountryCodes } from '../cities/find-city.ts';
+import type { Runtime } from '../runtime/runtime.ts';
+import { identify, runWrite, type WriteOperation, type WriteRequest } from './pipeline.ts';
+import { createCitySubmission, type IsPublished } from './reader-writes.ts';
+import { answerViewerVotes } from './viewer-votes.ts';
+
+/** A request to a reader endpoint, with what it needs from the process (the API registry's services fit). */
+export interface ReaderCall extends WriteRequest {
+  services: {
+    runtime(): Promise<Runtime>;
+    published(): Promise<Pick<PublishedView, 'has'>>;
+  };
+}
+
+/** The handler of a write operation: the one pipeline, against the articles published now. */
+export function writeHandler<Input>(operation: (isPublished: IsPublished) => WriteOperation<Input>) {
+  return async ({ request, socketAddress, services }: ReaderCall): Promise<Response> => {
+    const [runtime, published] = await Promise.all([services.runtime(), services.published()]);
+    return runWrite(
+      { request, socketAddress },
+      runtime,
+      operation((slug) => published.has(slug)),
+    );
+  };
+}
+
+/** POST /api/city-submissions, over the bundled cities. */
+export const citySubmission = createCitySubmission(findCity, (code) => knownCountryCodes().includes(code));
+
+/** GET /api/votes: the caller's own votes, by the hash of the address the request came from. */
+export async function viewerVotesHandler({ request, socketAddress, services }: ReaderCall): Promise<Response> {
+  const [runtime, published] = await Promise.all([services.runtime(), services.published()]);
+  const { reader } = identify({ request, socketAddress }, runtime);
+  const slug = new URL(request.url).searchParams.get('slug');
+  return answerViewerVotes(slug, (candidate) => published.has(candidate), reader, runtime.store);
+}
