@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteUrl } from '../../server/settings/environment.ts';
-import { apiCatalog } from '../../server/discovery/api-catalog.ts';
+import { apiCatalog } from '../../server/discovery/linkset.ts';
 import { jsonDocument } from '../../server/discovery/document-response.ts';
 import { DOCUMENT_PATHS } from '../../server/http/site-paths.ts';
 
