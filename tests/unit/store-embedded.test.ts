@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
-import { nextVote } from '../../src/server/store/service.ts';
-import type { NewComment, StoredComment } from '../../src/server/store/types.ts';
+import type { StoredComment } from '../../src/server/store/types.ts';
+import { newComment } from '../support/store-contract.ts';
 
 const WRITER = fileURLToPath(new URL('../support/store-writer.ts', import.meta.url));
 
@@ -28,10 +28,6 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: string
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}
-
-function newComment(articleSlug: string, body = 'A thought.', parentId: string | null = null): NewComment {
-  return { articleSlug, parentId, depth: parentId ? 2 : 1, author: 'Amber otter', authorHash: 'hash-1', body };
 }
 
 /** A journal line as the store writes it, for crafting damaged journals. */
@@ -69,67 +65,11 @@ describe('the embedded store', () => {
     assert.ok((await stat(join(dir, 'articles'))).isDirectory());
   });
 
-  test('keeps comments per article, oldest first, with ids, dates and a zero score', async (t) => {
-    const store = await openEmbeddedStore(await scratch());
-    t.after(() => store.close());
-    const first = await store.insertComment(newComment('one', 'First'));
-    const reply = await store.insertComment(newComment('one', 'Reply', first.id));
-    const elsewhere = await store.insertComment(newComment('two', 'Elsewhere'));
-    assert.match(first.id, /^[\w-]{12,}$/);
-    assert.notEqual(first.id, reply.id);
-    assert.equal(new Date(first.createdAt).toISOString(), first.createdAt);
-    assert.deepEqual({ ...first, id: 'x', createdAt: 'x' }, { ...newComment('one', 'First'), id: 'x', createdAt: 'x', score: 0 });
-    assert.deepEqual(await store.listComments('one'), [first, reply]);
-    assert.deepEqual(await store.listComments('two'), [elsewhere]);
-    assert.deepEqual(await store.getComment('one', reply.id), reply);
-    assert.equal(await store.getComment('two', reply.id), null, 'a comment belongs to its own article only');
-  });
-
   test('refuses a slug that could name another file', async (t) => {
     const store = await openEmbeddedStore(await scratch());
     t.after(() => store.close());
     await assert.rejects(store.insertComment(newComment('../escape')));
     await assert.rejects(store.applyVote({ articleSlug: '../escape', commentId: null }, 'v', () => 1));
-  });
-
-  test('votes toggle through decide, move scores, and show in votesOf', async (t) => {
-    const store = await openEmbeddedStore(await scratch());
-    t.after(() => store.close());
-    const comment = await store.insertComment(newComment('voted'));
-    const onArticle = { articleSlug: 'voted', commentId: null };
-    const onComment = { articleSlug: 'voted', commentId: comment.id };
-
-    assert.deepEqual(await store.applyVote(onArticle, 'ann', (current) => nextVote(current, 1)), { score: 1, vote: 1 });
-    assert.deepEqual(await store.applyVote(onArticle, 'bob', (current) => nextVote(current, -1)), { score: 0, vote: -1 });
-    assert.deepEqual(await store.applyVote(onArticle, 'bob', (current) => nextVote(current, 1)), { score: 2, vote: 1 }, 'switched');
-    assert.deepEqual(await store.applyVote(onArticle, 'bob', (current) => nextVote(current, 1)), { score: 1, vote: 0 }, 'removed');
-    assert.deepEqual(await store.applyVote(onComment, 'ann', (current) => nextVote(current, -1)), { score: -1, vote: -1 });
-
-    assert.equal((await store.getComment('voted', comment.id))?.score, -1);
-    assert.deepEqual(await store.votesOf('voted', 'ann'), { article: 1, comments: { [comment.id]: -1 } });
-    assert.deepEqual(await store.votesOf('voted', 'bob'), { article: 0, comments: {} });
-    assert.equal(await store.applyVote({ articleSlug: 'voted', commentId: 'missing' }, 'ann', () => 1), null);
-    assert.equal(await store.applyVote({ articleSlug: 'never-written', commentId: 'missing' }, 'ann', () => 1), null);
-  });
-
-  test('two votes of one voter at once are decided one after the other', async (t) => {
-    const store = await openEmbeddedStore(await scratch());
-    t.after(() => store.close());
-    const target = { articleSlug: 'clicked-twice', commentId: null };
-    const answers = await Promise.all([1, 2].map(() => store.applyVote(target, 'ann', (current) => nextVote(current, 1))));
-    assert.deepEqual(answers, [
-      { score: 1, vote: 1 },
-      { score: 0, vote: 0 },
-    ]);
-  });
-
-  test('lists topic requests newest first, stored pending', async (t) => {
-    const store = await openEmbeddedStore(await scratch());
-    t.after(() => store.close());
-    const older = await store.insertTopicRequest({ requestTitle: 'Older', details: null, authorHash: 'h' });
-    const newer = await store.insertTopicRequest({ requestTitle: 'Newer', details: 'More', authorHash: 'h' });
-    assert.equal(older.status, 'pending');
-    assert.deepEqual(await store.listTopicRequests(), [newer, older]);
   });
 
   test('after close and reopen everything is there, in snapshot files, with no journal left', async (t) => {
@@ -190,21 +130,6 @@ describe('the embedded store', () => {
     const oneGeneration = async () => (await journalFiles(dir)).length === 1;
     await waitFor(async () => (await snapshotIds()).length === ids.length && (await oneGeneration()), 'a compaction');
     assert.deepEqual(await snapshotIds(), ids);
-  });
-
-  test('1000 voters voting at once on one article give a score of exactly 1000', async (t) => {
-    const dir = await scratch();
-    const store = await openEmbeddedStore(dir);
-    const target = { articleSlug: 'popular', commentId: null };
-    const answers = await Promise.all(
-      Array.from({ length: 1000 }, (_, index) => store.applyVote(target, `voter-${index}`, (current) => nextVote(current, 1))),
-    );
-    assert.ok(answers.every((answer) => answer?.vote === 1));
-    assert.equal(Math.max(...answers.map((answer) => answer?.score ?? 0)), 1000);
-    await store.close();
-    const reopened = await openEmbeddedStore(dir);
-    t.after(() => reopened.close());
-    assert.deepEqual(await reopened.applyVote(target, 'observer', (current) => current), { score: 1000, vote: 0 });
   });
 
   test('200 comments written at once on 20 articles, across compactions, all persist', async (t) => {
