@@ -93,3 +93,24 @@ test('on a phone: the list fits the screen and a tap picks the city', async ({ b
   expect(overflow).toBeLessThanOrEqual(0);
   await context.close();
 });
+
+test('on /ja/cities, 東京 finds Tokyo by its Japanese name, with the country in Japanese, and the form sends it', async ({ page }) => {
+  await page.goto('/ja/cities');
+  const combobox = page.locator('#city-input');
+  await combobox.focus();
+  await page.keyboard.insertText('東京');
+  const first = page.getByRole('listbox').getByRole('option').first();
+  await expect(first).toHaveText('東京 (Tokyo), Tokyo, 日本');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(combobox).toHaveValue('東京');
+  await page.locator('select[name="currency"]').selectOption('JPY');
+  await page.locator('input[name="netPay"]').fill('300000');
+  await page.locator('input[name="rent"]').fill('90000');
+  await page.locator('input[name="beerPrice"]').fill('600');
+  const sent = page.waitForResponse((response) => response.url().endsWith('/api/city-submissions'));
+  await page.locator('city-submission-form button').click();
+  expect((await sent).status()).toBe(200);
+  await expect(page.locator('.form-message')).toContainText('東京');
+  await expect(page.locator('.form-message')).not.toHaveClass(/error/);
+});

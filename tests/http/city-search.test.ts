@@ -7,6 +7,7 @@ import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 interface Result {
   id: string;
   name: string;
+  matchedName?: string;
   country: string;
   countryName: string;
   region: string | null;
@@ -76,6 +77,33 @@ describe('GET /api/city-search', () => {
     assert.deepEqual(await search('?q=paris&country=ZZ'), { query: 'paris', count: 0, results: [] });
   });
 
+  test('other names fill the list after the main names, each with the name that matched', async () => {
+    const { results } = await search('?q=m%C3%BCnc&lang=de');
+    const munich = results.find(({ name }) => name === 'Munich');
+    assert.ok(munich, 'Munich is found by München');
+    assert.equal(munich.matchedName, 'München');
+    assert.equal(munich.countryName, 'Deutschland');
+    const firstOther = results.findIndex(({ matchedName }) => matchedName !== undefined);
+    assert.ok(
+      results.slice(firstOther).every(({ matchedName }) => matchedName !== undefined),
+      'main names come first',
+    );
+    for (const [query, name] of [
+      ['cologne', 'Köln'],
+      ['%E6%9D%B1%E4%BA%AC', 'Tokyo'],
+      ['%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0', 'Moscow'],
+    ]) {
+      assert.equal((await search(`?q=${query}`)).results[0]?.name, name, query);
+    }
+  });
+
+  test('lang names the countries; an unknown one answers in English, and only a known lang changes the answer', async () => {
+    assert.equal((await search('?q=tokyo&lang=ja')).results[0]?.countryName, '日本');
+    assert.equal((await search('?q=tokyo&lang=ar')).results[0]?.countryName, 'اليابان');
+    assert.equal((await search('?q=tokyo&lang=nope')).results[0]?.countryName, 'Japan');
+    assert.equal((await search('?q=tokyo')).results[0]?.countryName, 'Japan');
+  });
+
   test('no q, or under two letters: an empty list', async () => {
     for (const query of ['', '?q=', '?q=a', '?q=%20%20b%20', '?q=12', '?country=FR']) {
       const envelope = await search(query);
@@ -94,7 +122,7 @@ describe('GET /api/city-search', () => {
       const answer = await request(`${site.url}/api/city-search?q=paris&country=${encodeURIComponent(country)}`);
       assert.equal(answer.status, 400);
       assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8');
-      assert.equal(answer.headers['api-version'], '1.0.0');
+      assert.equal(answer.headers['api-version'], '1.1.0');
       assert.match(String(answer.json()['error']), /country/);
     });
   }
@@ -105,10 +133,10 @@ describe('headers and methods of GET /api/city-search', () => {
     const url = `${site.url}/api/city-search?q=lyon`;
     const { first, again } = await assertRevalidates(url);
     assert.equal(first.headers['cache-control'], 'public, max-age=300, s-maxage=86400');
-    assert.equal(first.headers['api-version'], '1.0.0');
+    assert.equal(first.headers['api-version'], '1.1.0');
     assert.ok(first.headers['ratelimit-policy']);
     assert.equal(first.headers['ratelimit'], undefined, 'a read spends no quota');
-    assert.equal(again.headers['api-version'], '1.0.0');
+    assert.equal(again.headers['api-version'], '1.1.0');
     const other = await request(`${site.url}/api/city-search?q=lille`, { headers: { 'If-None-Match': String(first.headers['etag']) } });
     assert.equal(other.status, 200, 'another query has another tag');
   });
@@ -130,7 +158,7 @@ describe('headers and methods of GET /api/city-search', () => {
       });
       assert.equal(answer.status, 405);
       assert.equal(answer.headers['allow'], 'GET, HEAD');
-      assert.equal(answer.headers['api-version'], '1.0.0');
+      assert.equal(answer.headers['api-version'], '1.1.0');
       assert.equal(typeof answer.json()['error'], 'string');
     });
   }

@@ -43,6 +43,19 @@ describe('POST /api/city-submissions', () => {
     assert.equal(byName.status, 200);
   });
 
+  test('by any of its names in that country: München and Мюнхен are Munich, Cologne is Köln', async () => {
+    for (const [city, country] of [
+      ['München', 'DE'],
+      ['Мюнхен', 'de'],
+      ['Cologne', 'DE'],
+    ]) {
+      const answer = await post(site.url, '/api/city-submissions', { ...LYON, city, country }, newReaderAddress());
+      assert.equal(answer.status, 200, city);
+    }
+    const elsewhere = await post(site.url, '/api/city-submissions', { ...LYON, city: 'Cologne', country: 'FR' }, newReaderAddress());
+    assert.equal(elsewhere.status, 400, 'not a name of a city in France');
+  });
+
   test('country name, region and coordinates are never taken from the body', async () => {
     const answer = await post(
       site.url,

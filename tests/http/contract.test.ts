@@ -89,6 +89,9 @@ describe('reads', () => {
     assertMatches('searchCities', found, 200);
     assert.ok(found.json<{ count: number }>().count > 0);
     assertMatches('searchCities', await request(`${site.url}/api/city-search?q=a`), 200);
+    const byOtherName = await request(`${site.url}/api/city-search?q=m%C3%BCnchen&lang=de`);
+    assertMatches('searchCities', byOtherName, 200);
+    assert.ok(byOtherName.text.includes('"matchedName":"München"'));
     assertMatches(
       'searchCities',
       await request(`${site.url}/api/city-search?q=zurich`, { headers: { 'If-None-Match': String(found.headers['etag']) } }),

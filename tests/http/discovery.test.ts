@@ -158,7 +158,7 @@ describe('GET /api/agent/identity', () => {
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], JSON_TYPE);
     assert.equal(answer.headers['cache-control'], 'public, max-age=3600');
-    assert.equal(answer.headers['api-version'], '1.0.0');
+    assert.equal(answer.headers['api-version'], '1.1.0');
     assert.deepEqual(answer.json(), {
       identity_types_supported: ['anonymous'],
       authentication: 'none',
@@ -178,16 +178,17 @@ describe('GET /api/agent/identity', () => {
 });
 
 describe('/openapi.json and /developers', () => {
-  test('/openapi.json is JSON, version 1.0.0, with the site as its server', async () => {
+  test('/openapi.json is JSON, version 1.1.0, with the site as its server', async () => {
     const body = (await document('/openapi.json', JSON_TYPE)).json<{ info: { version: string }; servers: { url: string }[] }>();
-    assert.equal(body.info.version, '1.0.0');
+    assert.equal(body.info.version, '1.1.0');
     assert.deepEqual(body.servers, [{ url: SITE_URL }]);
   });
 
-  test('/developers documents each operation and shows the 1.0.0 change log entry', async () => {
+  test('/developers documents each operation and shows the change log, 1.1.0 and 1.0.0', async () => {
     const { text } = await document('/developers', 'text/html; charset=utf-8');
     for (const id of OPERATION_IDS) assert.ok(text.includes(`<h3 id="${id}">`), id);
     assert.equal(text.split('<pre><code>curl ').length - 1, OPERATION_IDS.length, 'a curl example each');
+    assert.match(text, /<h3 id="version-1\.1\.0">1\.1\.0 \(<time datetime="2026-11-24">2026-11-24<\/time>\)<\/h3>/);
     assert.match(text, /<h3 id="version-1\.0\.0">1\.0\.0 \(<time datetime="2026-11-22">2026-11-22<\/time>\)<\/h3>/);
     assert.ok(text.includes(`<link rel="alternate" type="text/markdown" href="${SITE_URL}/developers.md">`));
   });
@@ -195,6 +196,7 @@ describe('/openapi.json and /developers', () => {
   test('/developers.md says the same in Markdown, and /developers answers it to Accept: text/markdown', async () => {
     const { text } = await document('/developers.md', MARKDOWN);
     for (const id of OPERATION_IDS) assert.ok(text.includes(`\n### ${id}: `), id);
+    assert.ok(text.includes('\n### 1.1.0 (2026-11-24)\n'));
     assert.ok(text.includes('\n### 1.0.0 (2026-11-22)\n'));
     const negotiated = await request(`${site.url}/developers`, { headers: { Accept: 'text/markdown' } });
     assert.equal(negotiated.headers['content-type'], MARKDOWN);

@@ -15,6 +15,8 @@ const indexText = formatCityIndex(buildCityIndex());
 const index = new CityIndex(JSON.parse(indexText) as CityIndexFile);
 
 const search = (q: string, country?: string) => searchCities(index, q, country).results;
+/** The matches on main names: their ranking is the contract's, whatever alternate names fill the list after them. */
+const searchMainNames = (q: string, country?: string) => search(q, country).filter(({ matchedName }) => matchedName === undefined);
 const describeMatch = ({ city, match }: CityMatch) => `${city.name} ${city.country} ${match}`;
 const isDistrict = ({ city }: CityMatch) => /\(Kreis \d+\) \//.test(city.name);
 
@@ -114,7 +116,7 @@ describe('ranking', () => {
     assert.deepEqual(kinds, ['exact', 'exact', 'prefix', 'prefix', 'word', 'word', 'word', 'word']);
     const order = ['exact', 'prefix', 'word', 'substring'];
     for (const query of ['paris', 'halle', 'vitoria', 'lodz', 'mar']) {
-      const results = search(query);
+      const results = searchMainNames(query);
       const ranks = results.map(({ match }) => order.indexOf(match));
       assert.deepEqual(ranks, [...ranks].sort(), query);
       for (const kind of order) assertMostPopulousFirst(results.filter(({ match }) => match === kind));
@@ -137,7 +139,7 @@ describe('ranking', () => {
         ['San Antonio', 'San Diego', 'San Jose'],
       );
     }
-    assert.deepEqual(search('paris', 'US').map(describeMatch), ['Paris US exact']);
+    assert.deepEqual(searchMainNames('paris', 'US').map(describeMatch), ['Paris US exact']);
     assert.deepEqual(search('paris', 'ZZ'), []);
   });
 });
@@ -252,5 +254,123 @@ describe('the answer of GET /api/city-search', () => {
       assert.equal(response.status, 400, country);
       assert.match(((await response.json()) as { error: string }).error, /country/);
     }
+  });
+});
+
+describe('other names of cities, in every script', () => {
+  const describeFound = ({ city, match, matchedName }: CityMatch) =>
+    `${city.name}${matchedName ? ` (${matchedName})` : ''} ${city.country} ${match}`;
+
+  test('normalizing ignores vowel signs and folds compatibility forms', () => {
+    assert.equal(normalizeName('مُيُونِخ'), normalizeName('ميونخ'), 'Arabic vowel marks');
+    assert.equal(normalizeName('יְרוּשָׁלַיִם'), normalizeName('ירושלים'), 'Hebrew points');
+    assert.equal(normalizeName('ＴＯＫＹＯ'), 'tokyo', 'full-width Latin');
+    assert.equal(normalizeName('ｷｮｳﾄ'), normalizeName('キョウト'), 'half-width katakana');
+    assert.equal(normalizeName('مدينة'), normalizeName('مدينه'), 'ta marbuta');
+    assert.equal(normalizeName('東京'), '東京', 'Chinese characters are kept as they are');
+  });
+
+  test('"münc": the main names first, as ranked before, then München among the other names', () => {
+    const results = search('münc');
+    assert.deepEqual(results.map(describeFound), [
+      'Muncie US prefix',
+      'Muncar ID prefix',
+      'Garching bei München DE word',
+      'Munich (München) DE prefix',
+    ]);
+    assert.deepEqual(searchMainNames('münc'), results.slice(0, 3), 'the main-name matches are unchanged');
+  });
+
+  test('"cologne" finds Köln; a city is listed once, by its main name when that matches', () => {
+    assert.equal(describeFound(search('cologne')[0] as CityMatch), 'Köln (Cologne) DE exact');
+    assert.equal(describeFound(search('köln')[0] as CityMatch), 'Köln DE exact');
+  });
+
+  for (const [query, expected] of [
+    ['東京', 'Tokyo (東京) JP exact'],
+    ['Москва', 'Moscow (Москва) RU exact'],
+    ['ميونخ', 'Munich (ميونخ) DE exact'],
+    ['뮌헨', 'Munich (뮌헨) DE exact'],
+    ['मुंबई', 'Mumbai (मुंबई) IN exact'],
+    ['İstanbul', 'Istanbul TR exact'],
+    ['istanbul', 'Istanbul TR exact'],
+  ] as const) {
+    test(`"${query}" finds ${expected.split(' ')[0] ?? ''}`, () => {
+      assert.equal(describeFound(search(query)[0] as CityMatch), expected);
+    });
+  }
+
+  test('Chinese and Japanese names are found from inside too; other scripts by prefix and word', () => {
+    assert.ok(search('東京').some(({ matchedName, match }) => matchedName === '西東京' && match === 'substring'));
+    assert.equal(describeFound(search('моск', 'RU')[0] as CityMatch), 'Moscow (Москва) RU prefix');
+  });
+
+  test('other names never push out main names, and fill only the places left', () => {
+    assert.ok(
+      search('san').every(({ matchedName }) => matchedName === undefined),
+      '"san" has eight main-name matches',
+    );
+    assert.deepEqual(search('Москва', 'US').map(describeFound), ['Moscow (Москва) US exact'], 'the country filter holds');
+  });
+
+  test('a typo still finds its city when no name holds it', () => {
+    assert.equal(describeFound(search('moskow')[0] as CityMatch), 'Moscow RU fuzzy');
+  });
+
+  test('a submission names its city by any of its names in that country', () => {
+    assert.equal(findCity({ country: 'DE', name: 'München' }, index)?.name, 'Munich');
+    assert.equal(findCity({ country: 'de', name: 'Cologne' }, index)?.name, 'Köln');
+    assert.equal(findCity({ country: 'JP', name: '東京' }, index)?.name, 'Tokyo');
+    assert.equal(findCity({ country: 'FR', name: 'Cologne' }, index), null, 'not in another country');
+  });
+});
+
+describe('country names in the reader’s language', () => {
+  const GERMANY: Record<string, string> = {
+    en: 'Germany',
+    fr: 'Allemagne',
+    es: 'Alemania',
+    pt: 'Alemanha',
+    it: 'Germania',
+    de: 'Deutschland',
+    ru: 'Германия',
+    ja: 'ドイツ',
+    ko: '독일',
+    zh: '德国',
+    ar: 'ألمانيا',
+    he: 'גרמניה',
+    hi: 'जर्मनी',
+    tr: 'Almanya',
+    kab: 'Lalman',
+  };
+  const countryNames = async (query: string) =>
+    (
+      (await answerCitySearch(new Request(`https://example.org/api/city-search${query}`), index).json()) as {
+        results: { countryName: string; matchedName?: string }[];
+      }
+    ).results;
+
+  for (const [lang, name] of Object.entries(GERMANY)) {
+    test(`lang=${lang}: ${name}`, async () => {
+      assert.equal((await countryNames(`?q=berlin&country=de&lang=${lang}`))[0]?.countryName, name);
+    });
+  }
+
+  test('an unknown or missing lang answers in English', async () => {
+    assert.equal((await countryNames('?q=berlin&country=de&lang=xx'))[0]?.countryName, 'Germany');
+    assert.equal((await countryNames('?q=berlin&country=de'))[0]?.countryName, 'Germany');
+  });
+
+  test('Kabyle falls back to French where it has no name of its own', async () => {
+    const kosovo = knownCountryCodes(index).includes('XK');
+    assert.ok(kosovo, 'the index has a city in Kosovo');
+    assert.equal((await countryNames('?q=pristina&country=xk&lang=kab'))[0]?.countryName, 'Kosovo');
+  });
+
+  test('matchedName comes right after name, and only when another name matched', async () => {
+    const munich = (await countryNames('?q=m%C3%BCnchen&country=de&lang=de')).find(({ matchedName }) => matchedName !== undefined);
+    assert.deepEqual(Object.keys(munich ?? {}).slice(0, 3), ['id', 'name', 'matchedName']);
+    assert.equal(munich?.matchedName, 'München');
+    assert.equal((await countryNames('?q=berlin&country=de'))[0]?.matchedName, undefined);
   });
 });

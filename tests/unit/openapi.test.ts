@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { z } from 'zod';
 import type { Article, ArticleItem } from '../../src/server/articles/catalog.ts';
 import type { City } from '../../src/server/cities/city-index.ts';
-import type { MatchKind } from '../../src/server/cities/match.ts';
+import type { CityMatch } from '../../src/server/cities/match.ts';
 import type { PublicComment } from '../../src/server/store/service.ts';
 import type { StoreEngine } from '../../src/server/store/types.ts';
 import type { ok } from '../../src/server/writes/schemas.ts';
@@ -163,7 +163,7 @@ describe('the operation definitions', () => {
       true satisfies Same<z.output<typeof voteResult>, NonNullable<Awaited<ReturnType<StoreEngine['applyVote']>>>>,
       true satisfies Same<z.output<typeof viewerVotes>, Awaited<ReturnType<StoreEngine['votesOf']>>>,
       true satisfies Same<z.output<typeof okAnswer>, ReturnType<typeof ok>>,
-      true satisfies Same<z.output<typeof cityResult>, City & { match: MatchKind }>,
+      true satisfies Same<z.output<typeof cityResult>, City & Pick<CityMatch, 'match' | 'matchedName'>>,
       true satisfies Same<z.output<typeof identityDocument>, ReturnType<typeof agentIdentity>>,
     ];
     assert.equal(same.length, 8);
@@ -179,7 +179,7 @@ describe('the operation definitions', () => {
 
   test('the change log starts with the live version', () => {
     assert.equal(CHANGELOG[0]?.version, API_VERSION);
-    assert.equal(CHANGELOG[0].date, '2026-11-22');
+    assert.equal(CHANGELOG[0].date, '2026-11-24');
   });
 });
 

@@ -38,6 +38,37 @@ export const ZURICH = {
 
 export const CITY_SEARCH = { query: 'zurich', count: 1, results: [ZURICH] };
 
+/** `q=münchen&lang=de`: a main name holds the word, then Munich by its German name. */
+export const CITY_SEARCH_BY_ALTERNATE_NAME = {
+  query: 'münchen',
+  count: 2,
+  results: [
+    {
+      id: '2922582',
+      name: 'Garching bei München',
+      country: 'DE',
+      countryName: 'Deutschland',
+      region: 'Bavaria',
+      lat: 48.24896,
+      lon: 11.65101,
+      population: 15303,
+      match: 'word',
+    },
+    {
+      id: '2867714',
+      name: 'Munich',
+      matchedName: 'München',
+      country: 'DE',
+      countryName: 'Deutschland',
+      region: 'Bavaria',
+      lat: 48.13743,
+      lon: 11.57549,
+      population: 1260391,
+      match: 'exact',
+    },
+  ],
+};
+
 /** A city submission for Zürich, as the city form sends it. */
 export const ZURICH_SUBMISSION = {
   city: ZURICH.name,

@@ -22,7 +22,17 @@ import {
   voteResult,
 } from './response-schemas.ts';
 import type { OperationDefinition } from './definition.ts';
-import { AGENT_IDENTITY, ARTICLE_LIST, CITY_SEARCH, COMMENT, OK, REPLY, SINGLE_ARTICLE, ZURICH_SUBMISSION } from './examples.ts';
+import {
+  AGENT_IDENTITY,
+  ARTICLE_LIST,
+  CITY_SEARCH,
+  CITY_SEARCH_BY_ALTERNATE_NAME,
+  COMMENT,
+  OK,
+  REPLY,
+  SINGLE_ARTICLE,
+  ZURICH_SUBMISSION,
+} from './examples.ts';
 import { NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';
 
 const CAPTCHA_TOKEN = 'The captcha’s token (Turnstile-compatible); required where the captcha is on, ignored elsewhere.';
@@ -67,15 +77,21 @@ const searchCities: OperationDefinition = {
   path: '/api/city-search',
   summary: 'Search cities by name (typeahead)',
   description:
-    'Cities of 15,000 or more inhabitants (GeoNames), at most 8: whole-name matches first, then names starting with `q`, then names with a later word starting with it, then names containing it, each most populous first. Only when nothing matches so, names within a typo or two (`match: fuzzy`). Case and accents are ignored.',
+    'Cities of 15,000 or more inhabitants (GeoNames), at most 8: whole-name matches first, then names starting with `q`, then names with a later word starting with it, then names containing it, each most populous first. When the main names match fewer than 8 cities, the list is filled with cities matching by the same rules on one of their other names (München, Мюнхен, 慕尼黑), given as `matchedName`. Only when nothing matches so, main names within a typo or two (`match: fuzzy`). Case, accents and vowel signs are ignored, in every script.',
   query: citySearchQuery,
   fields: {
     q: 'A city’s name or part of it; case and accents ignored; cut to 80 characters; under 2 letters finds nothing.',
     country: 'An ISO 3166-1 alpha-2 code, in any case: only that country’s cities.',
+    lang: 'The language of `countryName`: one of en, fr, es, pt, it, de, ru, ja, ko, zh, ar, he, hi, tr, kab; an unknown value answers in English. Default en. Kabyle names a country in French where it has no name of its own.',
   },
-  requestExample: { q: 'zurich', country: 'CH' },
+  requestExample: { q: 'zurich', country: 'CH', lang: 'en' },
   responses: {
-    200: { description: 'The matching cities, best first.', schema: citySearchAnswer, examples: { found: CITY_SEARCH }, headers: ['ETag'] },
+    200: {
+      description: 'The matching cities, best first.',
+      schema: citySearchAnswer,
+      examples: { found: CITY_SEARCH, 'by another name, in German': CITY_SEARCH_BY_ALTERNATE_NAME },
+      headers: ['ETag'],
+    },
     304: NOT_MODIFIED,
     400: refusal('`country` is not a two-letter code.', 'country must be a two-letter ISO 3166-1 alpha-2 code, such as FR'),
     500: READ_FAILURE,

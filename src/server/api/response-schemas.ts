@@ -75,6 +75,7 @@ export const okAnswer = z.object({ ok: z.literal(true), id: z.string() });
 export const cityResult = z.object({
   id: z.string(),
   name: z.string(),
+  matchedName: z.string().optional(),
   country: z.string().regex(/^[A-Z]{2}$/),
   countryName: z.string(),
   region: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, isLanguageCode } from '../../i18n/languages.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { languageParameter } from '../http/language-parameter.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
 import type { Article, ArticleItem, PublishedView } from './catalog.ts';
 import { SLUG_PATTERN } from './source.ts';
@@ -8,10 +8,7 @@ import { SLUG_PATTERN } from './source.ts';
 /** The query of GET /api/articles. An unknown `lang` falls back to English rather than failing. */
 export const articlesQuery = z.object({
   slug: z.string().regex(SLUG_PATTERN).optional(),
-  lang: z
-    .string()
-    .optional()
-    .transform((lang) => (isLanguageCode(lang) ? lang : DEFAULT_LANGUAGE)),
+  lang: languageParameter,
 });
 
 function listItem({ content: _content, ...item }: Article): ArticleItem {

@@ -12,6 +12,7 @@ import {
 } from './grams.ts';
 import { CITY_INDEX_PATH, readCityIndexFile, type CityIndexFile } from './index-file.ts';
 import { PostingLists } from './postings.ts';
+import { AlternateNames } from './alternate-names.ts';
 
 /** A city as the API and the city submissions show it. */
 export interface City {
@@ -55,6 +56,8 @@ export class CityIndex {
   readonly byBigram: PostingLists;
   /** Country number × BIGRAM_BUCKETS + bigram → the cities of that country whose names hold it. */
   readonly byCountryBigram: PostingLists;
+  /** The alternate names of every city. */
+  readonly alternates: AlternateNames;
   readonly #countryNumbers: ReadonlyMap<string, number>;
 
   constructor(file: CityIndexFile) {
@@ -101,6 +104,7 @@ export class CityIndex {
         add(country + bucket);
       });
     });
+    this.alternates = new AlternateNames(file.alternates);
   }
 
   /** The number of a country code (upper case), or undefined when no city is in that country. */

@@ -24,15 +24,22 @@ function firstAccepted(index: CityIndex, { starts, ranks }: PostingLists, bucket
 
 /**
  * The city a reader names, in that country of the bundled dataset: the one
- * with `cityId` when given, else the most populous one whose normalized name
- * equals `name`'s. Null when that country has no such city.
+ * with `cityId` when given, else the most populous one whose normalized main
+ * name equals `name`'s, else the most populous one with such an alternate
+ * name ("München", "Мюнхен"). Null when that country has no such city.
  */
 export function findCity({ country, cityId, name }: CityLookup, index: CityIndex = bundledCityIndex()): City | null {
   const countryNumber = index.countryNumber(country.toUpperCase());
   if (countryNumber === undefined) return null;
   if (cityId !== undefined) return firstAccepted(index, index.byCountry, countryNumber, (rank) => index.cities[rank]?.id === cityId);
   const key = normalizeName(name);
-  return firstAccepted(index, index.byName, nameBucket(key), (rank) => index.countryOf[rank] === countryNumber && index.keys[rank] === key);
+  const byMainName = firstAccepted(
+    index,
+    index.byName,
+    nameBucket(key),
+    (rank) => index.countryOf[rank] === countryNumber && index.keys[rank] === key,
+  );
+  return byMainName ?? index.cities[index.alternates.rankNamed(key, countryNumber, index.countryOf)] ?? null;
 }
 
 /** The ISO 3166-1 alpha-2 codes (upper case, sorted) of every country that has a city in the bundled dataset. */

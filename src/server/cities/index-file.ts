@@ -31,6 +31,16 @@ export interface CityIndexFile {
   /** `<country>.<admin1>` → name of the first-level division. */
   regions: Record<string, string>;
   cities: CityRow[];
+  /** Each city's alternate names with their normalized forms, as joinAlternates writes them; `''` for none. */
+  alternates: string[];
+}
+
+/** Separates the names and normalized forms of one city's alternates: a control character no name holds. */
+export const ALTERNATES_SEPARATOR = '\u001f';
+
+/** One city's alternate names as `name␟normalized␟name␟normalized…`: one string a city loads far quicker than nested arrays. */
+export function joinAlternates(pairs: readonly (readonly [name: string, key: string])[]): string {
+  return pairs.flat().join(ALTERNATES_SEPARATOR);
 }
 
 /** Reads an index written by scripts/build-city-index.ts; a missing one says how to make it. */

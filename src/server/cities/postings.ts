@@ -13,11 +13,16 @@ export class PostingLists {
   /**
    * `signatures` holds one city's signature per rank; `bucketsOf(rank, add)`
    * calls `add` with each bucket of one city, where a bucket added twice lists
-   * the city once.
+   * the city once. `expectedEntries` sizes the work space, grown as needed.
    */
-  constructor(bucketCount: number, signatures: Int32Array, bucketsOf: (rank: number, add: (bucket: number) => void) => void) {
+  constructor(
+    bucketCount: number,
+    signatures: Int32Array,
+    bucketsOf: (rank: number, add: (bucket: number) => void) => void,
+    expectedEntries = signatures.length * 4,
+  ) {
     const lastRank = new Int32Array(bucketCount).fill(-1);
-    let entryBuckets = new Int32Array(signatures.length * 4);
+    let entryBuckets = new Int32Array(expectedEntries);
     let entryRanks = new Int32Array(entryBuckets.length);
     let entries = 0;
     let rank = 0;

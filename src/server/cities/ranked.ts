@@ -44,7 +44,8 @@ function rarestBigramIn(index: CityIndex, key: string, country: number): Candida
   return rarest;
 }
 
-interface Query {
+/** A normalized query as every tier compares names with it. */
+export interface Query {
   key: string;
   /** The key after a space: how a later word of a name starts. */
   wordStart: string;
@@ -90,8 +91,9 @@ const TIERS: readonly { kind: MatchKind; candidates: (index: CityIndex, key: str
 
 /**
  * The exact, prefix, word-prefix and substring matches of a normalized key
- * (at least two characters), in that order, each kind most populous first,
- * at most MAX_RESULTS.
+ * (at least two characters) on the cities' main names, in that order, each
+ * kind most populous first; then, when that makes fewer than MAX_RESULTS,
+ * the cities matching only on an alternate name, by the same tiers.
  */
 export function rankedMatches(index: CityIndex, key: string, country: number): CityMatch[] {
   const results: CityMatch[] = [];
@@ -101,5 +103,7 @@ export function rankedMatches(index: CityIndex, key: string, country: number): C
     if (results.length === MAX_RESULTS) break;
     collect(index, shorter(candidates(index, key), inCountry), kind, query, results);
   }
+  // Main names first, as ranked; alternate names only fill the places left.
+  if (results.length < MAX_RESULTS) index.alternates.fill(index.cities, index.countryOf, query, results);
   return results;
 }
