@@ -26,6 +26,7 @@ export const LAYER_ELEMENTS = [
   // Features built on the base.
   element('writes', 'src/server/writes'),
   element('discovery', 'src/server/discovery'),
+  element('threads', 'src/server/threads'),
   element('front', 'src/server/front'),
   // The operation registry and its documents.
   element('api', 'src/server/api'),
@@ -40,7 +41,7 @@ export const LAYER_ELEMENTS = [
 
 const SHARED = ['i18n', 'settings'];
 const BASE = ['http', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities'];
-const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'writes', 'discovery'];
+const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'writes', 'discovery', 'threads'];
 
 /** What each element may import, besides itself. */
 const ALLOWED = {
@@ -56,11 +57,12 @@ const ALLOWED = {
   runtime: [...SHARED, 'identity', 'quotas', 'store'],
   writes: [...SHARED, ...BASE, 'runtime'],
   discovery: [...SHARED, 'http', 'articles', 'quotas'],
+  threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime'],
   api: SERVER_BELOW_API,
   entry: [...SERVER_BELOW_API, 'api', 'site'],
   site: [...SERVER_BELOW_API, 'api'],
-  components: [...SHARED, 'site', 'writes', 'cities'],
+  components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components'],
   pages: [...SERVER_BELOW_API, 'api', 'site', 'components', 'layouts'],
 };

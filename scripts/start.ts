@@ -15,9 +15,10 @@ if (await buildIsStale(root)) {
   }
 }
 
-const { app, api, startUp, closeRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {
+const { app, api, revisionOf, startUp, closeRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {
   app: AstroApp;
   api: ApiDispatcher;
+  revisionOf: (topic: string) => Promise<string>;
   startUp: () => Promise<void>;
   closeRuntime: () => Promise<void>;
 };
@@ -27,7 +28,7 @@ try {
   console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-const server = await createFrontServer({ app, api, clientDir: join(root, 'dist', 'client'), site: siteUrl() });
+const server = await createFrontServer({ app, api, revisionOf, clientDir: join(root, 'dist', 'client'), site: siteUrl() });
 server.listen(listenPort(), listenHost(), () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : listenPort();

@@ -71,7 +71,7 @@ describe('the frame of every /api answer', () => {
     assert.equal(typeof body['error'], 'string');
     assert.match(String(body['requestId']), /^[0-9a-f-]{36}$/);
     assert.equal(answer.headers['x-request-id'], body['requestId']);
-    assert.match(site.output(), new RegExp(String(body['requestId'])), 'the log names the request');
+    await site.printed(new RegExp(String(body['requestId'])));
     assert.equal((await request(`${site.url}/api/articles`)).status, 200);
   });
 

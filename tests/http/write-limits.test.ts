@@ -78,7 +78,7 @@ describe('captcha', () => {
       assert.equal(answer.status, 500);
       assert.equal(answer.json()['requestId'], answer.headers['x-request-id']);
       assert.match(String(answer.json()['error']), /CAPTCHA_SITE_KEY and CAPTCHA_SECRET/);
-      assert.match(site.output(), new RegExp(`${String(answer.json()['requestId'])} answered 500: The captcha is misconfigured`));
+      await site.printed(new RegExp(`${String(answer.json()['requestId'])} answered 500: The captcha is misconfigured`));
       assert.equal((await post(site.url, '/api/votes', { articleSlug: ARTICLE, value: 1 }, address)).status, 200);
     } finally {
       await site.stop();

@@ -49,6 +49,8 @@ export interface RunningSite {
   dataDir: string;
   /** Everything the server printed so far. */
   output(): string;
+  /** Resolves once the server has printed something matching `pattern`; rejects after a few seconds with what it printed. */
+  printed(pattern: RegExp): Promise<void>;
   stop(): Promise<void>;
   /** Ends the server at once, as a crash would (SIGKILL). */
   kill(): Promise<void>;
@@ -64,6 +66,15 @@ async function newDataDir(): Promise<string> {
   const made = await mkdtemp(join(tmpdir(), 'longhand-data-'));
   madeDataDirs.push(made);
   return made;
+}
+
+/** A server's log arrives through a pipe, after the answer it wrote about may have: poll it, within a deadline. */
+async function printed(pattern: RegExp, output: () => string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(output())) {
+    if (Date.now() > deadline) throw new Error(`the server did not print ${String(pattern)} within ${timeoutMs} ms:\n${output()}`);
+    await new Promise((done) => setTimeout(done, 10));
+  }
 }
 
 /**
@@ -107,7 +118,14 @@ export async function startSite(dir: string, env: Record<string, string> = {}): 
         clearTimeout(tooSlow);
         child.stdout.off('data', onData);
         child.stdout.on('data', (more: Buffer) => (output += more.toString()));
-        resolve({ url: match[1], dataDir, output: () => output, stop: ended('SIGTERM'), kill: ended('SIGKILL') });
+        resolve({
+          url: match[1],
+          dataDir,
+          output: () => output,
+          printed: (pattern) => printed(pattern, () => output),
+          stop: ended('SIGTERM'),
+          kill: ended('SIGKILL'),
+        });
       }
     };
     child.stdout.on('data', onData);

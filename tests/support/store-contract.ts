@@ -81,6 +81,8 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.deepEqual(await store.applyVote(onComment, 'ann', (current) => nextVote(current, -1)), { score: -1, vote: -1 });
 
       assert.equal((await store.getComment('voted', comment.id))?.score, -1);
+      assert.equal(await store.articleScore('voted'), 1, 'the article’s own score, apart from its comments’');
+      assert.equal(await store.articleScore('never-voted'), 0);
       assert.deepEqual(await store.votesOf('voted', 'ann'), { article: 1, comments: { [comment.id]: -1 } });
       assert.deepEqual(await store.votesOf('voted', 'bob'), { article: 0, comments: {} });
       assert.equal(await store.applyVote({ articleSlug: 'voted', commentId: 'missing' }, 'ann', () => 1), null);

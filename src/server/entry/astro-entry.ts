@@ -7,6 +7,7 @@ import { apiServices } from '../../site/api-services.ts';
 import { dispatchApi } from '../api/dispatch.ts';
 import { bundledCityIndex } from '../cities/city-index.ts';
 import { runtime } from '../runtime/runtime.ts';
+import type { RevisionTopic } from '../store/types.ts';
 
 setGetEnv((key) => process.env[key]);
 
@@ -17,6 +18,12 @@ export { closeRuntime } from '../runtime/runtime.ts';
 /** Answers an `/api` request from the registry, with this build's services. */
 export function api(request: Request, socketAddress: string): Promise<Response> {
   return dispatchApi({ request, socketAddress, services: apiServices });
+}
+
+/** The store's current revision of a topic a render named, for the front server's kept renders; '' for no such topic. */
+export async function revisionOf(topic: string): Promise<string> {
+  const known = topic === 'topic-requests' || topic.startsWith('thread:');
+  return known ? (await runtime()).store.revision(topic as RevisionTopic) : '';
 }
 
 /**

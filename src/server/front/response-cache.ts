@@ -7,11 +7,25 @@ import type { StoredAnswer } from './stored-answer.ts';
 /** Brotli quality for answers compressed while a reader waits: fast, still far smaller than gzip -1. */
 const ON_DEMAND_QUALITY = 5;
 
+/**
+ * What an on-demand render says it shows (headers `X-Revision-Topic` and
+ * `X-Revision`): one store topic at one revision. It is kept while the
+ * store's revision of that topic is the same, however long.
+ */
+export interface Revision {
+  topic: string;
+  token: string;
+}
+
 interface CacheEntry {
   answer: StoredAnswer;
   expiresAt: number;
   storedAt: number;
+  revision: Revision | undefined;
 }
+
+const REVISION_TOPIC = 'x-revision-topic';
+const REVISION = 'x-revision';
 
 export interface ResponseCacheOptions {
   /** Entries kept at most; the least recently used goes first. */
@@ -26,6 +40,9 @@ export interface ResponseCacheOptions {
  * adds an `ETag` where the answer has none and compresses once per fill.
  * Concurrent misses are not merged into one render: an answer may turn out
  * to be private to its caller (GET /api/votes), and only its own headers tell.
+ * An answer that names its store revision (`X-Revision-Topic`, `X-Revision`,
+ * never sent on) is kept regardless of time, and the front server serves it
+ * only while that revision is the store's.
  */
 export class ResponseCache {
   readonly #entries = new Map<string, CacheEntry>();
@@ -37,8 +54,11 @@ export class ResponseCache {
     this.#now = now;
   }
 
-  /** A fresh stored answer for `key` and its age in seconds, or undefined. */
-  get(key: string): { answer: StoredAnswer; age: number } | undefined {
+  /**
+   * A fresh stored answer for `key` and its age in seconds, or undefined. An
+   * answer kept by revision comes with it: the caller checks it is current.
+   */
+  get(key: string): { answer: StoredAnswer; age: number; revision: Revision | undefined } | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     const now = this.#now();
@@ -49,7 +69,7 @@ export class ResponseCache {
     // Re-insert to mark it recently used.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return { answer: entry.answer, age: Math.floor((now - entry.storedAt) / 1000) };
+    return { answer: entry.answer, age: Math.floor((now - entry.storedAt) / 1000), revision: entry.revision };
   }
 
   /** Reads a rendered answer into memory, and keeps it under `key` when its headers allow. */
@@ -57,9 +77,13 @@ export class ResponseCache {
     const identity = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
-      if (!['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding'].includes(name)) headers[name] = value;
+      if (!['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding', REVISION_TOPIC, REVISION].includes(name))
+        headers[name] = value;
     });
-    const maxAge = sharedMaxAge(response.headers.get('Cache-Control'));
+    const topic = response.headers.get(REVISION_TOPIC);
+    const token = response.headers.get(REVISION);
+    const revision = topic !== null && token !== null ? { topic, token } : undefined;
+    const maxAge = revision ? Number.POSITIVE_INFINITY : sharedMaxAge(response.headers.get('Cache-Control'));
     const cacheable = response.status === 200 && maxAge > 0 && !response.headers.has('Set-Cookie');
     const contentType = response.headers.get('Content-Type') ?? '';
     // Astro names HTML without its charset; every page here is UTF-8.
@@ -73,7 +97,7 @@ export class ResponseCache {
     };
     if (cacheable) {
       const now = this.#now();
-      this.#entries.set(key, { answer, storedAt: now, expiresAt: now + maxAge * 1000 });
+      this.#entries.set(key, { answer, storedAt: now, expiresAt: now + maxAge * 1000, revision });
       if (this.#entries.size > this.#maxEntries) {
         const oldest = this.#entries.keys().next().value;
         if (oldest !== undefined) this.#entries.delete(oldest);

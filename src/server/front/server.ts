@@ -7,7 +7,7 @@ import { sharedMaxAge } from '../http/cache-rules.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import { serverError } from '../http/errors.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
-import { ResponseCache } from './response-cache.ts';
+import { ResponseCache, type Revision } from './response-cache.ts';
 import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
@@ -31,6 +31,8 @@ export interface FrontServerOptions {
   site: string;
   cacheEntries?: number;
   today?: () => string;
+  /** The store's current revision of a topic: a render kept under an older one is rendered again. */
+  revisionOf?: (topic: string) => Promise<string>;
 }
 
 /** The request's URL on the site's origin; `//host/x` stays a path here, never another host. */
@@ -118,6 +120,11 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     return date !== undefined && date > today() ? undefined : files.get(pathname);
   }
 
+  /** Whether a kept render still shows the store as it is: always, for one kept by time. */
+  async function isCurrent(revision: Revision | undefined): Promise<boolean> {
+    return !revision || (options.revisionOf !== undefined && (await options.revisionOf(revision.topic)) === revision.token);
+  }
+
   /** A page rendered by Astro, for every reader alike: the cache decides whether to keep it. */
   async function render(req: IncomingMessage, url: URL): Promise<Response> {
     const request = toWebRequest(req, url, true);
@@ -177,8 +184,8 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     }
     const key = `${target}${url.search}`;
     const hit = cache.get(key);
-    if (hit) {
-      sendStored(req, res, hit.answer, { varyAccept: twin !== null, extraHeaders: { Age: String(hit.age) } });
+    if (hit && (await isCurrent(hit.revision))) {
+      sendStored(req, res, hit.answer, { varyAccept: twin !== null, extraHeaders: hit.revision ? {} : { Age: String(hit.age) } });
       return;
     }
     // Joined as text: a path such as `//host/x` must stay a path on this site.

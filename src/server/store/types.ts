@@ -80,6 +80,8 @@ export interface StoreEngine {
   getComment(articleSlug: string, id: string): Promise<StoredComment | null>;
   /** Every comment of an article, oldest first. */
   listComments(articleSlug: string): Promise<StoredComment[]>;
+  /** The article's own score (ups minus downs of the votes on the article itself); 0 when none. */
+  articleScore(articleSlug: string): Promise<number>;
   /**
    * Reads this voter's current vote on the target, lets `decide` choose the
    * next one, stores it and updates the target's score, all as one atomic step

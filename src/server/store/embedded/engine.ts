@@ -133,6 +133,10 @@ class EmbeddedStore implements StoreEngine {
     return Promise.resolve(this.#state.article(articleSlug)?.comments() ?? []);
   }
 
+  articleScore(articleSlug: string): Promise<number> {
+    return Promise.resolve(this.#state.article(articleSlug)?.scoreOf(null) ?? 0);
+  }
+
   async applyVote(
     target: VoteTarget,
     voter: string,

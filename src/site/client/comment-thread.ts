@@ -1,0 +1,215 @@
+import { describeRefusal, postJson, relativeTime } from './write-api.ts';
+
+/** The interface strings the thread island shows, in the page's language. */
+export interface ThreadStrings {
+  loadFailed: string;
+  sending: string;
+  posted: string;
+  reply: string;
+  replyLabel: string;
+  replySubmit: string;
+  cancel: string;
+  refusals: Record<string, string>;
+}
+
+type VoteValue = -1 | 0 | 1;
+
+/**
+ * The comment thread of an article page: it loads the thread's fragment
+ * (rendered on demand and kept by the front server until the thread
+ * changes), marks the reader's own votes, and sends comments, replies and
+ * votes. Every answer is taken as the truth: a vote shows at once and is
+ * corrected from the answer; a comment shows once the fragment is reloaded.
+ */
+export class CommentThread extends HTMLElement {
+  #slug = '';
+  #lang = 'en';
+  #strings!: ThreadStrings;
+  #body!: HTMLElement;
+  #status!: HTMLElement;
+
+  connectedCallback(): void {
+    this.#slug = this.dataset['slug'] ?? '';
+    this.#lang = document.documentElement.lang || 'en';
+    this.#strings = JSON.parse(this.dataset['strings'] ?? '{}') as ThreadStrings;
+    this.#body = this.querySelector('.thread-body') as HTMLElement;
+    this.#status = this.querySelector('.thread-status') as HTMLElement;
+    this.hidden = false;
+    this.addEventListener('click', (event) => {
+      this.#onClick(event);
+    });
+    this.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.#send(event.target as HTMLFormElement);
+    });
+    void this.#load();
+  }
+
+  /** The fragment's address: `/threads/<slug>` for English, `/<code>/threads/<slug>` otherwise. */
+  #fragmentUrl(page: number): string {
+    const prefix = this.#lang === 'en' ? '' : `/${this.#lang}`;
+    return `${prefix}/threads/${encodeURIComponent(this.#slug)}${page > 1 ? `?page=${page}` : ''}`;
+  }
+
+  /** Loads the first page of the thread in place of what is shown, then the reader's votes. */
+  async #load(): Promise<void> {
+    const page = await this.#fetchPage(1);
+    if (!page) return;
+    this.#body.replaceChildren(page);
+    this.#showArticleScore(Number(page.dataset['articleScore'] ?? 0));
+    this.#describeTimes(page);
+    await this.#markVotes();
+  }
+
+  async #fetchPage(number: number): Promise<HTMLElement | null> {
+    const response = await fetch(this.#fragmentUrl(number)).catch(() => null);
+    if (!response?.ok) {
+      this.#say(this.#strings.loadFailed, true);
+      return null;
+    }
+    const template = document.createElement('template');
+    // The fragment is the site's own render, in which every reader's text is escaped.
+    template.innerHTML = await response.text();
+    return template.content.querySelector('.thread-page');
+  }
+
+  /** Dates as "3 hours ago", the exact date and time on hover or focus. */
+  #describeTimes(root: ParentNode): void {
+    for (const time of root.querySelectorAll<HTMLTimeElement>('.comment-meta time')) {
+      const seconds = (Date.parse(time.dateTime) - Date.now()) / 1000;
+      time.textContent = relativeTime(seconds, this.#lang);
+    }
+  }
+
+  async #markVotes(): Promise<void> {
+    const response = await fetch(`/api/votes?slug=${encodeURIComponent(this.#slug)}`).catch(() => null);
+    if (!response?.ok) return;
+    const votes = (await response.json()) as { article: VoteValue; comments: Record<string, -1 | 1> };
+    this.#showVote(this.querySelector('.article-votes'), votes.article);
+    for (const [id, vote] of Object.entries(votes.comments)) this.#showVote(this.#commentById(id)?.querySelector('.votes') ?? null, vote);
+  }
+
+  #commentById(id: string): HTMLElement | null {
+    return this.querySelector(`[data-comment-id="${CSS.escape(id)}"]`);
+  }
+
+  #showArticleScore(score: number): void {
+    const shown = this.querySelector('.article-votes .score');
+    if (shown) shown.textContent = String(score);
+  }
+
+  /** Presses the button of the reader's vote in a group of vote buttons, and only it. */
+  #showVote(group: Element | null, vote: VoteValue): void {
+    for (const button of group?.querySelectorAll('.vote') ?? []) {
+      button.setAttribute('aria-pressed', String(Number(button.getAttribute('data-vote')) === vote));
+    }
+  }
+
+  #onClick(event: Event): void {
+    const target = (event.target as HTMLElement).closest('button');
+    if (!target) return;
+    if (target.classList.contains('vote')) void this.#vote(target);
+    else if (target.classList.contains('reply')) this.#openReply(target);
+    else if (target.classList.contains('reply-cancel')) this.#closeReply(target.closest('form'));
+    else if (target.classList.contains('thread-more')) void this.#more(target);
+  }
+
+  /** The toggle, as the API applies it: again removes the vote, the other direction switches it. */
+  async #vote(button: HTMLButtonElement): Promise<void> {
+    const group = button.closest('.votes, .article-votes');
+    const scoreShown = group?.querySelector('.score');
+    if (!group || !scoreShown) return;
+    const comment = button.closest<HTMLElement>('.comment');
+    const requested = Number(button.dataset['vote']) as -1 | 1;
+    const pressed = group.querySelector('.vote[aria-pressed="true"]');
+    const current = pressed ? (Number(pressed.getAttribute('data-vote')) as -1 | 1) : 0;
+    const next: VoteValue = current === requested ? 0 : requested;
+    const before = Number(scoreShown.textContent);
+    this.#showVote(group, next);
+    scoreShown.textContent = String(before - current + next);
+    const outcome = await postJson('/api/votes', {
+      articleSlug: this.#slug,
+      ...(comment ? { commentId: comment.dataset['commentId'] } : {}),
+      value: requested,
+    });
+    if (outcome.ok) {
+      this.#showVote(group, outcome.body['vote'] as VoteValue);
+      scoreShown.textContent = String(outcome.body['score']);
+      return;
+    }
+    this.#showVote(group, current);
+    scoreShown.textContent = String(before);
+    this.#say(describeRefusal(outcome, this.#strings.refusals, this.#lang).message, true);
+  }
+
+  #openReply(button: HTMLButtonElement): void {
+    const comment = button.closest<HTMLElement>('.comment');
+    if (!comment || comment.querySelector(':scope > form.reply-form')) return;
+    const template = this.querySelector<HTMLTemplateElement>('template.reply-template');
+    const form = template?.content.firstElementChild?.cloneNode(true) as HTMLFormElement | undefined;
+    if (!form) return;
+    form.dataset['parentId'] = comment.dataset['commentId'] ?? '';
+    comment.querySelector(':scope > .comment-actions')?.after(form);
+    button.setAttribute('aria-expanded', 'true');
+    form.querySelector('textarea')?.focus();
+  }
+
+  #closeReply(form: HTMLFormElement | null): void {
+    const comment = form?.closest('.comment');
+    comment?.querySelector(':scope > .comment-actions .reply')?.setAttribute('aria-expanded', 'false');
+    form?.remove();
+  }
+
+  /** Sends a comment or a reply; on success the thread is loaded again, with it. */
+  async #send(form: HTMLFormElement): Promise<void> {
+    const textarea = form.querySelector('textarea') as HTMLTextAreaElement;
+    const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
+    const status = form.querySelector('.form-message') as HTMLElement;
+    const parentId = form.dataset['parentId'];
+    button.disabled = true;
+    status.classList.remove('error');
+    status.textContent = this.#strings.sending;
+    const outcome = await postJson('/api/comments', {
+      articleSlug: this.#slug,
+      ...(parentId ? { parentId } : {}),
+      body: textarea.value,
+    });
+    button.disabled = false;
+    if (outcome.ok) {
+      textarea.value = '';
+      status.textContent = this.#strings.posted;
+      const id = String(outcome.body['id']);
+      await this.#load();
+      const posted = this.#commentById(id);
+      posted?.classList.add('just-posted');
+      posted?.scrollIntoView({ block: 'nearest' });
+      if (parentId) this.#say(this.#strings.posted, false);
+      return;
+    }
+    const refusal = describeRefusal(outcome, this.#strings.refusals, this.#lang);
+    status.textContent = refusal.message;
+    status.classList.add('error');
+    if (refusal.field === 'body' || refusal.field === 'parentId') textarea.focus();
+  }
+
+  /** The next page of top-level comments, after those shown. */
+  async #more(button: HTMLButtonElement): Promise<void> {
+    button.disabled = true;
+    const page = await this.#fetchPage(Number(button.dataset['page']));
+    if (!page) {
+      button.disabled = false;
+      return;
+    }
+    this.#describeTimes(page);
+    this.#body.querySelector('.comments')?.append(...(page.querySelector('.comments')?.children ?? []));
+    const next = page.querySelector('.thread-more');
+    if (next) button.replaceWith(next);
+    else button.remove();
+    await this.#markVotes();
+  }
+
+  #say(message: string, isError: boolean): void {
+    this.#status.textContent = message;
+    this.#status.classList.toggle('error', isError);
+  }
+}

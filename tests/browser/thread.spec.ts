@@ -1,0 +1,138 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** Fails the test on any console error or uncaught exception of the page. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function postComment(page: Page, text: string): Promise<Locator> {
+  await page.locator('#comment-body').fill(text);
+  await page.locator('.comment-form button[type="submit"]').click();
+  const posted = page.locator('.comment', { hasText: text }).first();
+  await expect(posted).toBeVisible();
+  return posted;
+}
+
+async function replyTo(page: Page, comment: Locator, text: string): Promise<void> {
+  await comment.locator(':scope > .comment-actions .reply').click();
+  const form = comment.locator(':scope > form.reply-form');
+  await expect(form.locator('textarea')).toBeFocused();
+  await form.locator('textarea').fill(text);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('.replies .comment', { hasText: text })).toBeVisible();
+}
+
+test('a comment and a reply to it are on the page at once, and for everyone after a reload', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/articles/writing-in-plain-text');
+  const stamp = `Plain text ages well ${Date.now()}`;
+  const comment = await postComment(page, stamp);
+  await expect(comment.locator('.comment-author')).not.toBeEmpty();
+  await expect(comment.locator('time')).toHaveAttribute('title', /\d/);
+  await replyTo(page, comment, `Agreed: ${stamp}`);
+  await page.reload();
+  const again = page.locator('.comment', { hasText: stamp }).first();
+  await expect(again).toBeVisible();
+  await expect(again.locator('.replies .comment', { hasText: `Agreed: ${stamp}` })).toBeVisible();
+  await page.goto('/fr/articles/writing-in-plain-text');
+  await expect(page.locator('.comment', { hasText: stamp }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('in Arabic the thread reads right to left, replies indented from the right', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await page.goto('/ar/articles/the-price-of-a-beer');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const stamp = `تعليق ${Date.now()}`;
+  const comment = await postComment(page, stamp);
+  await replyTo(page, comment, `ردّ على ${stamp}`);
+  await page.reload();
+  const parent = page.locator('.comment', { hasText: stamp }).first();
+  const reply = parent.locator('.replies .comment').first();
+  await expect(reply).toBeVisible();
+  await expect(parent.locator('.comment-body').first()).toHaveCSS('direction', 'rtl');
+  const [parentBox, replyBox] = await Promise.all([parent.boundingBox(), reply.boundingBox()]);
+  expect(parentBox).not.toBeNull();
+  expect(replyBox).not.toBeNull();
+  if (parentBox && replyBox) {
+    expect(replyBox.x + replyBox.width).toBeLessThan(parentBox.x + parentBox.width - 4);
+    expect(Math.abs(replyBox.x - parentBox.x)).toBeLessThan(2);
+  }
+  await page.locator('.thread').screenshot({ path: testInfo.outputPath('ar-thread.png') });
+  expect(errors).toEqual([]);
+});
+
+test('votes on the article and on a comment: vote, unvote and switch, as the API toggles', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/articles/one-site-fifteen-languages');
+  const article = page.locator('.article-votes');
+  const up = article.locator('.vote[data-vote="1"]');
+  const down = article.locator('.vote[data-vote="-1"]');
+  const score = article.locator('.score');
+  await expect(score).toHaveText('0');
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await expect(score).toHaveText('1');
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'false');
+  await expect(score).toHaveText('0');
+  await down.click();
+  await expect(down).toHaveAttribute('aria-pressed', 'true');
+  await expect(score).toHaveText('-1');
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await expect(down).toHaveAttribute('aria-pressed', 'false');
+  await expect(score).toHaveText('1');
+
+  const comment = await postComment(page, `Vote on me ${Date.now()}`);
+  const commentUp = comment.locator(':scope > .comment-actions .vote[data-vote="1"]');
+  const commentDown = comment.locator(':scope > .comment-actions .vote[data-vote="-1"]');
+  await commentDown.click();
+  await expect(commentDown).toHaveAttribute('aria-pressed', 'true');
+  await expect(comment.locator(':scope > .comment-actions .score')).toHaveText('-1');
+  await page.reload();
+  const reloaded = page.locator('.article-votes');
+  await expect(reloaded.locator('.score')).toHaveText('1');
+  await expect(reloaded.locator('.vote[data-vote="1"]')).toHaveAttribute('aria-pressed', 'true');
+  const again = page.locator(`#${await comment.getAttribute('id')}`);
+  await expect(again.locator(':scope > .comment-actions .vote[data-vote="-1"]')).toHaveAttribute('aria-pressed', 'true');
+  await again.locator(':scope > .comment-actions .vote[data-vote="-1"]').click();
+  await expect(again.locator(':scope > .comment-actions .score')).toHaveText('0');
+  await expect(commentUp).toHaveAttribute('aria-pressed', 'false');
+  expect(errors).toEqual([]);
+});
+
+test('reader text is shown as text: markup runs nothing, and a long word does not widen a phone screen', async ({ page }) => {
+  const errors = watchErrors(page);
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/articles/a-small-web-server');
+  const markup = `<script>alert(1)</script> <img src=x onerror=alert(1)> ${'w'.repeat(300)}`;
+  const comment = await postComment(page, markup);
+  await expect(comment.locator('.comment-body')).toHaveText(markup);
+  await expect(comment.locator('.comment-body img')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.comment-body', { hasText: 'w'.repeat(300) }).first()).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(320);
+  expect(dialogs).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('an empty comment is refused with the field named, and the field focused', async ({ page }) => {
+  await page.goto('/articles/a-small-web-server');
+  await page.locator('.comment-form button[type="submit"]').click();
+  const message = page.locator('.comment-form .form-message');
+  await expect(message).toHaveClass(/error/);
+  await expect(message).toContainText('body');
+  await expect(page.locator('#comment-body')).toBeFocused();
+});
