@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 // The system Chromium (Debian's `chromium`); Playwright never downloads a browser here.
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const PORT = Number(process.env['BROWSER_TEST_PORT'] ?? 4327);
+// The server's store, made once by the runner; its workers inherit the variable, so tests can check what was stored.
+process.env['BROWSER_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'longhand-browser-'));
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -37,7 +39,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       SITE_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'longhand-browser-')),
+      DATA_DIR: process.env['BROWSER_DATA_DIR'],
     },
     reuseExistingServer: false,
     timeout: 60_000,

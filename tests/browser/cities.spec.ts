@@ -26,8 +26,8 @@ test('keyboard only: type a city, pick it with the arrow keys, submit the form',
   await page.keyboard.press('Tab');
   await page.keyboard.type('8');
   await page.keyboard.press('Enter');
-  await expect(page.locator('.form-message')).toContainText('Zürich');
-  await expect(page.locator('.form-message')).not.toHaveClass(/error/);
+  await expect(page.locator('city-submission-form .form-message')).toContainText('Zürich');
+  await expect(page.locator('city-submission-form .form-message')).not.toHaveClass(/error/);
 });
 
 test('Escape closes the list; a refusal is explained, with the wait on 429', async ({ page }) => {
@@ -51,7 +51,7 @@ test('Escape closes the list; a refusal is explained, with the wait on 429', asy
   await page.locator('#rent').fill('800');
   await page.locator('#beer-price').fill('6');
   await page.getByRole('button', { name: /./ }).last().click();
-  await expect(page.locator('.form-message')).toContainText('2 heures');
+  await expect(page.locator('city-submission-form .form-message')).toContainText('2 heures');
 });
 
 test('empty figures are named in the message, and the first one gets the focus', async ({ page }) => {
@@ -61,9 +61,9 @@ test('empty figures are named in the message, and the first one gets the focus',
   await page.getByRole('listbox').getByRole('option').first().click();
   await page.locator('#rent').fill('800');
   await page.getByRole('button', { name: /./ }).last().click();
-  await expect(page.locator('.form-message')).toContainText('Monthly net pay');
-  await expect(page.locator('.form-message')).toContainText('A 0.5 l beer in a bar');
-  await expect(page.locator('.form-message')).not.toContainText('lower than net pay');
+  await expect(page.locator('city-submission-form .form-message')).toContainText('Monthly net pay');
+  await expect(page.locator('city-submission-form .form-message')).toContainText('A 0.5 l beer in a bar');
+  await expect(page.locator('city-submission-form .form-message')).not.toContainText('lower than net pay');
   await expect(page.locator('#net-pay')).toBeFocused();
 });
 
@@ -72,7 +72,7 @@ test('sending without picking a city says so', async ({ page }) => {
   await page.getByRole('combobox', { name: 'City' }).fill('Atlantis');
   await page.locator('#net-pay').fill('1');
   await page.getByRole('button', { name: /./ }).last().click();
-  await expect(page.locator('.form-message')).toHaveClass(/error/);
+  await expect(page.locator('city-submission-form .form-message')).toHaveClass(/error/);
   await expect(page.getByRole('combobox', { name: 'City' })).toBeFocused();
 });
 
@@ -111,6 +111,6 @@ test('on /ja/cities, 東京 finds Tokyo by its Japanese name, with the country i
   const sent = page.waitForResponse((response) => response.url().endsWith('/api/city-submissions'));
   await page.locator('city-submission-form button').click();
   expect((await sent).status()).toBe(200);
-  await expect(page.locator('.form-message')).toContainText('東京');
-  await expect(page.locator('.form-message')).not.toHaveClass(/error/);
+  await expect(page.locator('city-submission-form .form-message')).toContainText('東京');
+  await expect(page.locator('city-submission-form .form-message')).not.toHaveClass(/error/);
 });

@@ -46,6 +46,11 @@ export function alternatesOf(pathFor: (lang: LanguageCode) => string, languages:
   return languages.map((lang) => ({ lang, path: pathFor(lang) }));
 }
 
+/** Topic requests and the form to send one: `/answers`, `/fr/answers`. */
+export function answersPath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/answers`;
+}
+
 export function citiesPath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/cities`;
 }
