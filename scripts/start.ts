@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { listenHost, listenPort, siteUrl } from '../src/server/settings/environment.ts';
+import { captchaSettings, listenHost, listenPort, siteUrl } from '../src/server/settings/environment.ts';
+import { securityHeaders } from '../src/server/http/security-headers.ts';
 import { createFrontServer, type ApiDispatcher, type AstroApp } from '../src/server/front/server.ts';
 import { BUILD_MARK, buildIsStale, buildSite, describeBuildFailure } from './build-site.ts';
 
@@ -28,7 +29,15 @@ try {
   console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-const server = await createFrontServer({ app, api, revisionOf, clientDir: join(root, 'dist', 'client'), site: siteUrl() });
+const { siteKey, secret } = captchaSettings();
+const server = await createFrontServer({
+  app,
+  api,
+  revisionOf,
+  headers: securityHeaders(siteKey !== undefined || secret !== undefined),
+  clientDir: join(root, 'dist', 'client'),
+  site: siteUrl(),
+});
 server.listen(listenPort(), listenHost(), () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : listenPort();

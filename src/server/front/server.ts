@@ -33,6 +33,8 @@ export interface FrontServerOptions {
   today?: () => string;
   /** The store's current revision of a topic: a render kept under an older one is rendered again. */
   revisionOf?: (topic: string) => Promise<string>;
+  /** Headers every answer carries (src/server/http/security-headers.ts). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The request's URL on the site's origin; `//host/x` stays a path here, never another host. */
@@ -197,6 +199,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   }
 
   return createServer((req, res) => {
+    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
       const failure = serverError();
       console.error(`[front] request ${failure.requestId} failed:`, error);

@@ -1,3 +1,4 @@
+import { showCaptcha, takeCaptchaToken } from './captcha.ts';
 import { describeRefusal, postJson, relativeTime } from './write-api.ts';
 
 /** The interface strings the thread island shows, in the page's language. */
@@ -35,6 +36,7 @@ export class CommentThread extends HTMLElement {
     this.#body = this.querySelector('.thread-body') as HTMLElement;
     this.#status = this.querySelector('.thread-status') as HTMLElement;
     this.hidden = false;
+    void showCaptcha(this.querySelector('.comment-form .captcha'));
     this.addEventListener('click', (event) => {
       this.#onClick(event);
     });
@@ -152,6 +154,7 @@ export class CommentThread extends HTMLElement {
     comment.querySelector(':scope > .comment-actions')?.after(form);
     button.setAttribute('aria-expanded', 'true');
     form.querySelector('textarea')?.focus();
+    void showCaptcha(form.querySelector('.captcha'));
   }
 
   #closeReply(form: HTMLFormElement | null): void {
@@ -169,10 +172,12 @@ export class CommentThread extends HTMLElement {
     button.disabled = true;
     status.classList.remove('error');
     status.textContent = this.#strings.sending;
+    const captchaToken = takeCaptchaToken(form);
     const outcome = await postJson('/api/comments', {
       articleSlug: this.#slug,
       ...(parentId ? { parentId } : {}),
       body: textarea.value,
+      ...(captchaToken ? { captchaToken } : {}),
     });
     button.disabled = false;
     if (outcome.ok) {

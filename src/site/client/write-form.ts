@@ -1,3 +1,4 @@
+import { showCaptcha, takeCaptchaToken } from './captcha.ts';
 import { describeRefusal, postJson } from './write-api.ts';
 
 /** What a write form says, in the page's language. */
@@ -16,6 +17,11 @@ export interface WriteFormStrings {
 export class WriteForm extends HTMLElement {
   connectedCallback(): void {
     const form = this.querySelector('form') as HTMLFormElement;
+    // A form folded away (the footer's bug report) gets its captcha when opened.
+    const folded = this.closest('details');
+    const captcha = () => void showCaptcha(form.querySelector('.captcha'));
+    if (folded) folded.addEventListener('toggle', captcha, { once: true });
+    else captcha();
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.#send(form);
@@ -27,8 +33,12 @@ export class WriteForm extends HTMLElement {
     const status = form.querySelector('.form-message') as HTMLElement;
     const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
     const body: Record<string, string> = {};
-    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value.trim() !== '') body[name] = value;
+    for (const [name, value] of new FormData(form)) {
+      if (typeof value === 'string' && value.trim() !== '' && name !== 'cf-turnstile-response') body[name] = value;
+    }
     if (this.dataset['sendsPath'] !== undefined) body['pagePath'] = location.pathname;
+    const captchaToken = takeCaptchaToken(form);
+    if (captchaToken) body['captchaToken'] = captchaToken;
     button.disabled = true;
     status.classList.remove('error');
     status.textContent = strings.sending;

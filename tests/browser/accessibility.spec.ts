@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const PAGES = ['/', '/articles/writing-in-plain-text', '/ar/articles/the-price-of-a-beer', '/cities', '/answers', '/developers'];
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation, ${colorScheme} mode`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    // An Arabic article with a thread: a comment and a reply to it, shown as readers see them.
+    await page.goto('/ar/articles/the-price-of-a-beer');
+    await page.locator('#comment-body').fill(`تعليق للفحص ${colorScheme}`);
+    await page.locator('.comment-form button[type="submit"]').click();
+    const comment = page.locator('.comment', { hasText: `تعليق للفحص ${colorScheme}` }).first();
+    await expect(comment).toBeVisible();
+    await comment.locator(':scope > .comment-actions .reply').click();
+    await comment.locator('form.reply-form textarea').fill('ردّ');
+    await comment.locator('form.reply-form button[type="submit"]').click();
+    await expect(comment.locator('.replies .comment')).toBeVisible();
+    for (const path of PAGES) {
+      await page.goto(path);
+      // Wait for the islands: the thread's fragment where there is one.
+      if (path.includes('/articles/')) await expect(page.locator('.thread-page')).toBeAttached();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations
+        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+        .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`);
+      expect(serious, `${path} (${colorScheme})`).toEqual([]);
+    }
+  });
+}
