@@ -5,6 +5,7 @@ import { captchaSettings, siteUrl } from '../src/server/settings/environment.ts'
 import { encodeBody } from '../src/server/front/encoding.ts';
 import { isCompressible, mediaTypeOf } from '../src/server/http/media-types.ts';
 import { buildCityIndex, formatCityIndex } from './build-city-index.ts';
+import { writeSearchIndex } from './search-index.ts';
 
 /** Files the build's output depends on: a newer one than the build means build again. */
 const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
@@ -60,12 +61,13 @@ async function writeCityIndex(root: string): Promise<void> {
   await writeFile(path, formatCityIndex(buildCityIndex()));
 }
 
-/** The city index, `astro build`, then the precompressed files the front server serves. */
+/** The city index, `astro build`, the search index, then the precompressed files the front server serves. */
 export async function buildSite(root: string): Promise<void> {
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   await writeCityIndex(root);
   const { build } = await import('astro');
   await build({ root });
+  await writeSearchIndex(join(root, 'dist', 'client'));
   await precompress(join(root, 'dist', 'client'));
   await writeFile(join(root, BUILD_SETTINGS), buildSettings());
 }

@@ -27,7 +27,11 @@ describe('security headers', () => {
       const answer = await request(`${site.url}${path}`);
       const policy = String(answer.headers['content-security-policy']);
       const scripts = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
-      assert.equal(scripts, "'self'", 'only the site’s own script files, no inline script, no captcha while it is off');
+      assert.equal(
+        scripts,
+        "'self' 'wasm-unsafe-eval'",
+        'only the site’s own script files and WebAssembly, no inline script, no captcha while it is off',
+      );
       assert.match(policy, /frame-ancestors 'none'/);
       assert.match(policy, /default-src 'self'/);
       assert.equal(answer.headers['x-content-type-options'], 'nosniff');

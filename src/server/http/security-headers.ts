@@ -3,8 +3,8 @@ const CAPTCHA_ORIGIN = 'https://challenges.cloudflare.com';
 
 /**
  * The headers every answer carries (pages, fragments, files and the API):
- * a Content-Security-Policy that runs only the site's own script files
- * (never an inline script, and the captcha's only when it is on), styles of
+ * a Content-Security-Policy that runs only the site's own script files and
+ * WebAssembly (never an inline script, and the captcha's only when it is on), styles of
  * the site's own (inline ones too: the code colours are style attributes),
  * no framing by other sites, no sniffing of types, no referrer beyond the
  * origin to other sites, and no powerful browser features.
@@ -13,7 +13,8 @@ export function securityHeaders(captchaOn: boolean): Readonly<Record<string, str
   const captcha = captchaOn ? ` ${CAPTCHA_ORIGIN}` : '';
   const policy = [
     "default-src 'self'",
-    `script-src 'self'${captcha}`,
+    // WebAssembly compiled from the site's own files: the search's index reader.
+    `script-src 'self' 'wasm-unsafe-eval'${captcha}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

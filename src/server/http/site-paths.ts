@@ -51,6 +51,11 @@ export function answersPath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/answers`;
 }
 
+/** The site search, over the articles of the page's language. */
+export function searchPath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/search`;
+}
+
 export function citiesPath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/cities`;
 }
