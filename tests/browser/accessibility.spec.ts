@@ -2,9 +2,25 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const PAGES = ['/', '/articles/writing-in-plain-text', '/ar/articles/the-price-of-a-beer', '/cities', '/answers', '/developers'];
+/** Pages checked for console errors besides those axe visits. */
+const MORE_PAGES = [
+  '/fr/',
+  '/ja/articles/one-site-fifteen-languages',
+  '/he/cities',
+  '/kab/answers',
+  '/search',
+  '/projects',
+  '/no-such-page',
+];
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`axe finds no serious or critical violation, ${colorScheme} mode`, async ({ page }) => {
+  test(`axe finds no serious or critical violation, ${colorScheme} mode, and no page logs an error`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      // The missing page answers 404 on purpose; the browser reports that status, which is no fault of the page.
+      if (message.type() === 'error' && !message.text().includes('404')) errors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
     await page.emulateMedia({ colorScheme });
     // An Arabic article with a thread: a comment and a reply to it, shown as readers see them.
     await page.goto('/ar/articles/the-price-of-a-beer');
@@ -26,5 +42,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`);
       expect(serious, `${path} (${colorScheme})`).toEqual([]);
     }
+    for (const path of MORE_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(errors).toEqual([]);
   });
 }
