@@ -1,19 +1,19 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { captchaSettings, listenHost, listenPort, siteUrl } from '../src/server/settings/environment.ts';
 import { securityHeaders } from '../src/server/http/security-headers.ts';
 import { createFrontServer, type ApiDispatcher, type AstroApp } from '../src/server/front/server.ts';
-import { BUILD_MARK, buildIsStale, buildSite, describeBuildFailure } from './build-site.ts';
+import { BUILD_MARK, buildIsStale } from './build-site.ts';
 
 const root = process.cwd();
 if (await buildIsStale(root)) {
   console.log('Building the site first: dist/ is missing or older than the sources.');
-  try {
-    await buildSite(root);
-  } catch (error) {
-    console.error(describeBuildFailure(error, root));
-    process.exit(1);
-  }
+  // In a process of its own: the server then starts without the build's memory (Astro, Vite, the bundler) in its heap.
+  const build = spawn(process.execPath, [fileURLToPath(new URL('build-site.ts', import.meta.url))], { cwd: root, stdio: 'inherit' });
+  const [code] = (await once(build, 'exit')) as [number | null];
+  if (code !== 0) process.exit(1);
 }
 
 const { app, api, revisionOf, startUp, closeRuntime } = (await import(pathToFileURL(join(root, BUILD_MARK)).href)) as {

@@ -3,14 +3,15 @@ import { DEFAULT_LANGUAGE } from '../i18n/languages.ts';
 import { documentResponse } from '../server/discovery/document-response.ts';
 import { llmsFullTxt, llmsTxt } from '../server/discovery/llms.ts';
 import { DOCUMENT_PATHS } from '../server/http/site-paths.ts';
-import { publishedAtBuild, siteFacts } from '../site/published.ts';
+import { publishedToday, siteFacts } from '../site/published.ts';
 import { articleMeta } from '../site/format.ts';
 import { articleTwin } from '../site/markdown-twins.ts';
 
-export const prerender = true;
+// Rendered on demand and kept by the front server for a minute (Cache-Control): a scheduled article joins on its date.
+export const prerender = false;
 
 export const GET: APIRoute = async () => {
-  const articles = await publishedAtBuild(DEFAULT_LANGUAGE);
+  const articles = await publishedToday(DEFAULT_LANGUAGE);
   const twins = articles.map(({ title, date, readingTime, content }) =>
     articleTwin(title, articleMeta(date, readingTime, DEFAULT_LANGUAGE), content),
   );

@@ -5,21 +5,22 @@ import { articleCatalog } from '../server/articles/content-collection.ts';
 import { siteUrl } from '../server/settings/environment.ts';
 import { documentResponse } from '../server/discovery/document-response.ts';
 import { DOCUMENT_PATHS } from '../server/http/site-paths.ts';
-import { publishedAtBuild } from '../site/published.ts';
+import { publishedToday } from '../site/published.ts';
 import { sitemapXml, translatedPages } from '../server/discovery/sitemap.ts';
-import { citiesPath, homePath, projectsPath } from '../server/http/site-paths.ts';
+import { answersPath, citiesPath, homePath, projectsPath, searchPath } from '../server/http/site-paths.ts';
 
-export const prerender = true;
+// Rendered on demand and kept by the front server for a minute (Cache-Control): a scheduled article joins on its date.
+export const prerender = false;
 
 /** Pages written in English only. */
-const ENGLISH_PAGES = [DOCUMENT_PATHS.developers, '/answers'];
+const ENGLISH_PAGES = [DOCUMENT_PATHS.developers];
 
 export const GET: APIRoute = async () => {
   const site = siteUrl();
   const catalog = await articleCatalog();
   const pages = [
-    ...[homePath, citiesPath, projectsPath].flatMap((pathFor) => translatedPages(site, pathFor, LANGUAGE_CODES)),
-    ...(await publishedAtBuild(DEFAULT_LANGUAGE)).flatMap(({ slug, date }) =>
+    ...[homePath, citiesPath, projectsPath, answersPath, searchPath].flatMap((pathFor) => translatedPages(site, pathFor, LANGUAGE_CODES)),
+    ...(await publishedToday(DEFAULT_LANGUAGE)).flatMap(({ slug, date }) =>
       translatedPages(site, (lang) => articlePath(slug, lang), catalog.languagesOf(slug), date),
     ),
     ...ENGLISH_PAGES.flatMap((path) => translatedPages(site, () => path, [DEFAULT_LANGUAGE])),

@@ -12,11 +12,10 @@ export async function siteFacts(): Promise<SiteFacts> {
 }
 
 /**
- * The articles published on the day of the build, in `lang`, newest first.
- * Documents built from them are files, fixed until the next build: an
- * article dated after the build joins them with the first build on or after
- * its date, so it never appears in them early.
+ * The articles published today (UTC), in `lang`, newest first: the
+ * documents built from them are rendered on demand and kept for a minute,
+ * so a scheduled article joins them on its date, without a rebuild.
  */
-export async function publishedAtBuild(lang: LanguageCode): Promise<readonly Article[]> {
+export async function publishedToday(lang: LanguageCode): Promise<readonly Article[]> {
   return (await articleCatalog()).on(todayUtc()).list(lang);
 }

@@ -1,18 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-
-/** Every record the server's embedded store has journaled so far, of one kind. */
-async function journaled(op: string): Promise<Record<string, unknown>[]> {
-  const dir = join(process.env['BROWSER_DATA_DIR'] ?? '', 'journal');
-  const files = await readdir(dir).catch(() => []);
-  const lines = (await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')))).join('').split('\n');
-  return lines
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { op: string; item: Record<string, unknown> })
-    .filter((record) => record.op === op)
-    .map((record) => record.item);
-}
+import { storedItems } from '../support/stored.ts';
 
 test('a topic request sent from /answers is listed there, as pending, at once and after a reload', async ({ page }) => {
   await page.goto('/fr/answers');
@@ -46,7 +33,12 @@ test('a bug report sent from an article’s footer is stored with that page’s 
   await page.locator('.bug-report button[type="submit"]').click();
   await expect(page.locator('.bug-report .form-message')).toHaveText('Thank you: the report is sent.');
   await expect
-    .poll(async () => (await journaled('bugReport')).find((report) => report['description'] === description)?.['pagePath'])
+    .poll(
+      async () =>
+        (await storedItems(process.env['BROWSER_DATA_DIR'] ?? '', 'bug-reports')).find((report) => report['description'] === description)?.[
+          'pagePath'
+        ],
+    )
     .toBe('/articles/the-price-of-a-beer');
 });
 

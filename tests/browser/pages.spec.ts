@@ -9,12 +9,13 @@ test('an Arabic article is laid out right to left', async ({ page }) => {
   // The title starts at the right edge of the column and the list markers sit on the right.
   const box = await heading.boundingBox();
   const main = await page.locator('main').boundingBox();
-  expect(box && main).toBeTruthy();
-  if (box && main) expect(Math.abs(box.x + box.width - (main.x + main.width))).toBeLessThan(2);
+  if (!box || !main) throw new Error('the title and the main column must have boxes');
+  expect(Math.abs(box.x + box.width - (main.x + main.width))).toBeLessThan(2);
   const listItem = page.locator('.prose li').first();
   const paragraph = page.locator('.prose p').first();
   const [itemBox, paragraphBox] = await Promise.all([listItem.boundingBox(), paragraph.boundingBox()]);
-  if (itemBox && paragraphBox) expect(itemBox.x).toBeLessThan(paragraphBox.x + 1);
+  if (!itemBox || !paragraphBox) throw new Error('the list item and the paragraph must have boxes');
+  expect(itemBox.x).toBeLessThan(paragraphBox.x + 1);
   // Code stays left to right inside the right-to-left page.
   await expect(page.locator('pre').first()).toHaveCSS('direction', 'ltr');
 });
@@ -24,7 +25,8 @@ test('an English article is laid out left to right', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   const box = await page.locator('h1').boundingBox();
   const main = await page.locator('main').boundingBox();
-  if (box && main) expect(Math.abs(box.x - main.x)).toBeLessThan(2);
+  if (!box || !main) throw new Error('the title and the main column must have boxes');
+  expect(Math.abs(box.x - main.x)).toBeLessThan(2);
 });
 
 test('the language switcher leads to the same article in another language', async ({ page }) => {

@@ -57,12 +57,9 @@ test('in Arabic the thread reads right to left, replies indented from the right'
   await expect(reply).toBeVisible();
   await expect(parent.locator('.comment-body').first()).toHaveCSS('direction', 'rtl');
   const [parentBox, replyBox] = await Promise.all([parent.boundingBox(), reply.boundingBox()]);
-  expect(parentBox).not.toBeNull();
-  expect(replyBox).not.toBeNull();
-  if (parentBox && replyBox) {
-    expect(replyBox.x + replyBox.width).toBeLessThan(parentBox.x + parentBox.width - 4);
-    expect(Math.abs(replyBox.x - parentBox.x)).toBeLessThan(2);
-  }
+  if (!parentBox || !replyBox) throw new Error('the comment and its reply must have boxes');
+  expect(replyBox.x + replyBox.width).toBeLessThan(parentBox.x + parentBox.width - 4);
+  expect(Math.abs(replyBox.x - parentBox.x)).toBeLessThan(2);
   await page.locator('.thread').screenshot({ path: testInfo.outputPath('ar-thread.png') });
   expect(errors).toEqual([]);
 });

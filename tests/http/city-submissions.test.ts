@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import { storedItems } from '../support/stored.ts';
 import { newReaderAddress, post } from '../support/writes.ts';
 
 let site: RunningSite;
@@ -64,6 +65,13 @@ describe('POST /api/city-submissions', () => {
       newReaderAddress(),
     );
     assert.equal(answer.status, 200, 'unknown fields are ignored');
+    const stored = (await storedItems(site.dataDir, 'city-submissions')).find(({ id }) => id === answer.json()['id']);
+    assert.ok(stored, 'the submission is stored');
+    assert.equal(stored['city'], 'Lyon');
+    assert.equal(stored['country'], 'FR');
+    assert.equal(stored['countryName'], 'France');
+    assert.equal(stored['region'], 'Auvergne-Rhône-Alpes');
+    assert.ok(Math.abs(Number(stored['lat']) - 45.75) < 0.1 && Math.abs(Number(stored['lon']) - 4.85) < 0.1, 'Lyon’s coordinates');
   });
 
   const refusals: Record<string, Record<string, unknown>> = {

@@ -270,7 +270,18 @@ describe('RSS feeds', () => {
 });
 
 describe('documents built ahead', () => {
-  test('list what was published at build time, even once a future-dated article is out', async () => {
+  test('list a future-dated article from its date, without a rebuild, as the API does', async () => {
+    const DOCUMENTS = ['/rss.xml', '/ar/rss.xml', '/llms.txt', '/llms-full.txt', '/sitemap.xml'];
+    const before = await startSite(PREPARED_SITE, { TEST_CLOCK: '2098-12-31T23:59:00Z' });
+    try {
+      for (const path of DOCUMENTS) {
+        const answer = await request(`${before.url}${path}`);
+        assert.equal(answer.status, 200, path);
+        assert.ok(!answer.text.includes('next-century'), `${path} does not list it before its date`);
+      }
+    } finally {
+      await before.stop();
+    }
     const later = await startSite(PREPARED_SITE, { TEST_CLOCK: '2099-01-02T00:00:00Z' });
     try {
       const api = (await request(`${later.url}/api/articles`)).json<{ articles: { slug: string }[] }>();
@@ -278,8 +289,8 @@ describe('documents built ahead', () => {
         api.articles.some((item) => item.slug === 'next-century'),
         'the API shows it on its date',
       );
-      for (const path of ['/rss.xml', '/llms.txt', '/sitemap.xml']) {
-        assert.ok(!(await request(`${later.url}${path}`)).text.includes('next-century'), `${path} waits for the next build`);
+      for (const path of DOCUMENTS) {
+        assert.ok((await request(`${later.url}${path}`)).text.includes('next-century'), `${path} lists it on its date`);
       }
     } finally {
       await later.stop();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import { storedItems } from '../support/stored.ts';
 import { get, newReaderAddress, post, postChunked } from '../support/writes.ts';
 
 let site: RunningSite;
@@ -142,11 +143,21 @@ describe('topic requests', () => {
 });
 
 describe('bug reports', () => {
-  test('stored whatever pagePath is; 400 without a description', async () => {
-    for (const pagePath of ['/articles/x', 'https://evil.example/', '//evil.example', 'javascript:alert(1)', 42, undefined]) {
+  test('stored whatever pagePath is, a path of this site kept and anything else dropped; 400 without a description', async () => {
+    const kept: [unknown, string | null][] = [
+      ['/articles/x', '/articles/x'],
+      ['https://evil.example/', null],
+      ['//evil.example', null],
+      ['javascript:alert(1)', null],
+      [42, null],
+      [undefined, null],
+    ];
+    for (const [pagePath, expected] of kept) {
       const answer = await post(site.url, '/api/bug-reports', { description: 'The table overflows', pagePath }, newReaderAddress());
       assert.equal(answer.status, 200, String(pagePath));
       assert.equal(answer.json()['ok'], true);
+      const stored = (await storedItems(site.dataDir, 'bug-reports')).find(({ id }) => id === answer.json()['id']);
+      assert.equal(stored?.['pagePath'], expected, `${String(pagePath)} as stored`);
     }
     assert.equal((await post(site.url, '/api/bug-reports', { pagePath: '/x' }, newReaderAddress())).status, 400);
   });

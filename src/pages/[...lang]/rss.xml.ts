@@ -1,20 +1,19 @@
-import type { APIRoute, InferGetStaticPropsType } from 'astro';
+import type { APIRoute } from 'astro';
+import { languageFromParam } from '../../i18n/languages.ts';
 import { siteUrl } from '../../server/settings/environment.ts';
 import { documentResponse } from '../../server/discovery/document-response.ts';
 import { rssPath } from '../../server/http/site-paths.ts';
-import { publishedAtBuild } from '../../site/published.ts';
+import { publishedToday } from '../../site/published.ts';
 import { rssFeed } from '../../server/discovery/rss.ts';
-import { pageEntry, languageStaticPaths } from '../../site/content.ts';
+import { pageEntry } from '../../site/content.ts';
 import { homePath } from '../../server/http/site-paths.ts';
 
-// Built once, like every file: a feed lists what is published on the day of
-// the build, and a future-dated article joins it with the first build on or
-// after its date, never before.
-export const prerender = true;
+// Rendered on demand and kept by the front server for a minute (Cache-Control): a scheduled article joins on its date.
+export const prerender = false;
 
-export const getStaticPaths = languageStaticPaths;
-
-export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = async ({ props: { lang } }) => {
+export const GET: APIRoute = async ({ params }) => {
+  const lang = languageFromParam(params['lang']);
+  if (lang === null) return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const site = siteUrl();
   const home = await pageEntry('home', lang);
   const feed = rssFeed({
@@ -23,7 +22,7 @@ export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = asy
     lang,
     homeUrl: `${site}${homePath(lang)}`,
     feedUrl: `${site}${rssPath(lang)}`,
-    items: await publishedAtBuild(lang),
+    items: await publishedToday(lang),
   });
   return documentResponse(rssPath(lang), feed);
 };
