@@ -5,11 +5,15 @@ import { createServer } from 'node:http';
 
 const path = process.argv[2];
 if (!path) throw new Error('usage: bare-server.ts <answer.json>');
-const { headers, body } = JSON.parse(readFileSync(path, 'utf8')) as { headers: Record<string, string>; body: string };
+const { status, headers, body } = JSON.parse(readFileSync(path, 'utf8')) as {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+};
 const bytes = Buffer.from(body, 'base64');
 
 const server = createServer((_req, res) => {
-  res.writeHead(200, { ...headers, 'Content-Length': bytes.length });
+  res.writeHead(status, { ...headers, 'Content-Length': bytes.length });
   res.end(bytes);
 });
 server.listen(0, '127.0.0.1', () => {

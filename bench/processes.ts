@@ -1,9 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface Started {
   url: string;
+  pid: number;
   /** Stops the process and resolves once it has exited. */
   stop(): Promise<void>;
+}
+
+/** A process's resident memory (VmRSS, from /proc), in MiB. */
+export async function residentMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 /** Starts a server process and resolves with its address once it prints one matching `pattern`. */
@@ -26,6 +34,7 @@ export function startProcess(
       if (match) {
         resolve({
           url: toUrl(match),
+          pid: child.pid ?? 0,
           stop: () =>
             new Promise((done) => {
               if (child.exitCode !== null || child.signalCode !== null) {

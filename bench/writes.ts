@@ -5,14 +5,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startProcess } from './processes.ts';
+import { residentMiB, startProcess } from './processes.ts';
 import { seedEngineFiles } from './store.ts';
 
 const PUBLISHED = ['writing-in-plain-text', 'a-small-web-server', 'the-price-of-a-beer', 'one-site-fifteen-languages'];
 const ORIGIN = 'http://localhost:4321';
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = 50;
-const GOAL = { writesPerSecond: 2000, p99Ms: 20 };
+const GOAL = { writesPerSecond: 2000, p99Ms: 20, residentMiB: 200 };
+/** What the bare server is given to answer when its memory is measured: its size hardly matters. */
+const BARE_ANSWER = new URL('bare-answer.json', import.meta.url).pathname;
 
 let reader = 0;
 /** A new reader for every write, so quotas never refuse one (documentation addresses, hashed on arrival). */
@@ -83,6 +85,16 @@ export async function benchWrites(root: string): Promise<void> {
         `${name.padEnd(24)} ${String(Math.round(run.rate)).padStart(10)} ${`${run.p50} ms`.padStart(8)} ${`${run.p99} ms`.padStart(8)} ${String(run.failed).padStart(8)}  ${met ? 'goal met' : 'goal NOT met'}`,
       );
     }
+    // Reads too, then the memory the server holds after both: the build ran in a process of its own.
+    await autocannon({ url: `${site.url}/api/articles`, connections: CONNECTIONS, duration: 1 });
+    await autocannon({ url: `${site.url}/articles/the-price-of-a-beer`, connections: CONNECTIONS, duration: 1 });
+    const resident = await residentMiB(site.pid);
+    const bare = await startProcess(['bench/bare-server.ts', BARE_ANSWER], { cwd: root }, /listening on (\d+)/, (m) => m[1] ?? '');
+    const bareResident = await residentMiB(bare.pid);
+    await bare.stop();
+    console.log(
+      `\nserver resident memory after the read and write load, 100,000 comments stored: ${resident.toFixed(0)} MiB (${resident < GOAL.residentMiB ? 'goal met' : 'goal NOT met'}: under ${GOAL.residentMiB} MiB); a bare node:http server: ${bareResident.toFixed(0)} MiB`,
+    );
   } finally {
     await site.stop();
     await rm(dataDir, { recursive: true, force: true });
