@@ -47,6 +47,8 @@ export interface RunningSite {
   url: string;
   /** The server's own store folder: a fresh temporary one unless DATA_DIR was given. */
   dataDir: string;
+  /** The server's process id, to read its memory. */
+  pid: number;
   /** Everything the server printed so far. */
   output(): string;
   /** Resolves once the server has printed something matching `pattern`; rejects after a few seconds with what it printed. */
@@ -120,6 +122,7 @@ export async function startSite(dir: string, env: Record<string, string> = {}): 
         child.stdout.on('data', (more: Buffer) => (output += more.toString()));
         resolve({
           url: match[1],
+          pid: child.pid ?? 0,
           dataDir,
           output: () => output,
           printed: (pattern) => printed(pattern, () => output),

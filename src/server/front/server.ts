@@ -153,10 +153,12 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       else await sendResponse(req, res, response);
       return;
     }
-    const body = await readCapped(req, MAX_BODY_BYTES);
+    // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
+    const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    const body = declaredTooLarge ? new Uint8Array(0) : await readCapped(req, MAX_BODY_BYTES);
     const response = await options.api(toWebRequest(req, url, false, body), socketAddress);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
-    if (body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
+    if (declaredTooLarge || body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
     await sendResponse(req, res, response);
   }
 
@@ -198,7 +200,9 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     sendStored(req, res, notFound ?? answer, { varyAccept: twin !== null });
   }
 
-  return createServer((req, res) => {
+  // A client that sends its headers or its body a byte at a time is cut off, so that it holds no socket for long.
+  const timeouts = { headersTimeout: 10_000, requestTimeout: 20_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 2_000 };
+  return createServer(timeouts, (req, res) => {
     for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
       const failure = serverError();
