@@ -110,8 +110,10 @@ try {
       (m) => `http://127.0.0.1:${m[1] ?? ''}`,
     );
     try {
-      await load(url, { seconds: 1, connections: CONNECTIONS }); // warm-up
+      // The same warm-up for both, so neither is measured cold.
+      await load(url, { seconds: 1, connections: CONNECTIONS });
       const measured = await load(url, { seconds: SECONDS, connections: CONNECTIONS });
+      await load(`${bare.url}${target.path}`, { seconds: 1, connections: CONNECTIONS });
       const baseline = await load(`${bare.url}${target.path}`, { seconds: SECONDS, connections: CONNECTIONS });
       const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
       // The not-found page answers 404 on purpose, the bare server too.

@@ -183,11 +183,6 @@ export class AlternateNames {
     });
   }
 
-  /** An entry's normalized name, as its city's string and the bounds within it. */
-  #key(entry: number): [text: string, start: number, end: number] {
-    return [this.#joined[this.#city[entry] ?? 0] ?? '', this.#keyStart[entry] ?? 0, this.#keyEnd[entry] ?? 0];
-  }
-
   /** An entry's name as GeoNames writes it. */
   #name(entry: number): string {
     return (this.#joined[this.#city[entry] ?? 0] ?? '').slice(this.#nameStart[entry] ?? 0, (this.#keyStart[entry] ?? 1) - 1);
@@ -248,7 +243,9 @@ export class AlternateNames {
         const rank = this.#city[entry] ?? 0;
         if (query.country !== ANY_COUNTRY && countryOf[rank] !== query.country) continue;
         const city = cities[rank];
-        if (!city || listed.has(city) || !matchesAt(kind, ...this.#key(entry), query)) continue;
+        // Read in place: a tuple a candidate would be garbage on the hottest path.
+        const text = this.#joined[rank] ?? '';
+        if (!city || listed.has(city) || !matchesAt(kind, text, this.#keyStart[entry] ?? 0, this.#keyEnd[entry] ?? 0, query)) continue;
         listed.add(city);
         results.push({ city, match: kind, matchedName: this.#name(entry) });
       }
@@ -264,8 +261,9 @@ export class AlternateNames {
     for (let at = starts[bucket] ?? 0; at < end; at++) {
       const entry = ranks[at] ?? 0;
       const rank = this.#city[entry] ?? 0;
-      const [text, start, stop] = this.#key(entry);
-      if (countryOf[rank] === country && stop - start === key.length && text.startsWith(key, start)) return rank;
+      const start = this.#keyStart[entry] ?? 0;
+      const stop = this.#keyEnd[entry] ?? 0;
+      if (countryOf[rank] === country && stop - start === key.length && (this.#joined[rank] ?? '').startsWith(key, start)) return rank;
     }
     return -1;
   }
