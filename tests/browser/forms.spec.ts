@@ -17,6 +17,25 @@ test('a topic request sent from /answers is listed there, as pending, at once an
   await expect(page.locator('.topic-requests li', { hasText: title }).locator('.status')).toHaveText('pending');
 });
 
+test('once the quota is used up, the next topic request is refused with the time to wait', async ({ page }) => {
+  // A reader of its own (a documentation address), so the other tests keep their quota.
+  await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': `203.0.113.${String(Date.now() % 250)}` });
+  await page.goto('/answers');
+  const send = page.locator('.topic-request button[type="submit"]');
+  const message = page.locator('.topic-request .form-message');
+  const statuses: number[] = [];
+  for (let sent = 0; sent < 6; sent += 1) {
+    await page.locator('#request-title').fill(`Quota topic ${String(sent)} ${String(Date.now())}`);
+    const answered = page.waitForResponse((answer) => answer.url().endsWith('/api/topic-requests') && answer.request().method() === 'POST');
+    await send.click();
+    statuses.push((await answered).status());
+    await expect(send).toBeEnabled();
+  }
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  await expect(message).toHaveText(/^Too many at once: you can write again .*\d.*\.$/);
+  await expect(message).toHaveClass(/error/);
+});
+
 test('a title too short is refused with the field named and focused', async ({ page }) => {
   await page.goto('/answers');
   await page.locator('#request-title').fill('No');

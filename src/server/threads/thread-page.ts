@@ -7,8 +7,10 @@ const THREAD_PAGE_SIZE = 30;
 /** A comment with its replies, as the thread shows it: the author's hash never leaves the store. */
 export interface ThreadComment extends PublicComment {
   replies: ThreadComment[];
-  /** Whether a reply to it would still be within the deepest level. */
+  /** Whether a reply to it would still be within the deepest level (never to a deleted comment). */
   canReply: boolean;
+  /** Deleted by the owner: shown as a placeholder, with no author, body, votes or reply, its replies still under it. */
+  deleted: boolean;
 }
 
 export interface ThreadPage {
@@ -22,8 +24,19 @@ export interface ThreadPage {
   nextPage: number | null;
 }
 
-function shown({ authorHash: _authorHash, ...comment }: StoredComment): ThreadComment {
-  return { ...comment, replies: [], canReply: comment.depth < MAX_COMMENT_DEPTH };
+/** A stored comment, with the date the owner deleted it once that happened (its body is then empty; it keeps its place so its replies keep theirs). */
+type MaybeDeletedComment = StoredComment & { deletedAt?: string | null };
+
+function shown({ authorHash: _authorHash, ...comment }: MaybeDeletedComment): ThreadComment {
+  const { deletedAt, ...kept } = comment;
+  const deleted = deletedAt !== undefined && deletedAt !== null;
+  return {
+    ...kept,
+    ...(deleted ? { author: '', body: '', score: 0 } : {}),
+    replies: [],
+    canReply: !deleted && comment.depth < MAX_COMMENT_DEPTH,
+    deleted,
+  };
 }
 
 /**
@@ -32,7 +45,11 @@ function shown({ authorHash: _authorHash, ...comment }: StoredComment): ThreadCo
  * it, as a conversation reads. The revision is read first, so a write landing
  * meanwhile makes the page's revision older than the store's, never newer.
  */
-export async function threadPage(store: StoreEngine, articleSlug: string, page: number): Promise<ThreadPage> {
+export async function threadPage(
+  store: Pick<StoreEngine, 'revision' | 'listComments' | 'articleScore'>,
+  articleSlug: string,
+  page: number,
+): Promise<ThreadPage> {
   const revision = await store.revision(`thread:${articleSlug}`);
   const [stored, articleScore] = await Promise.all([store.listComments(articleSlug), store.articleScore(articleSlug)]);
   const byId = new Map(stored.map((comment) => [comment.id, shown(comment)]));

@@ -88,7 +88,8 @@ export class CommentThread extends HTMLElement {
     if (!response?.ok) return;
     const votes = (await response.json()) as { article: VoteValue; comments: Record<string, -1 | 1> };
     this.#showVote(this.querySelector('.article-votes'), votes.article);
-    for (const [id, vote] of Object.entries(votes.comments)) this.#showVote(this.#commentById(id)?.querySelector('.votes') ?? null, vote);
+    for (const [id, vote] of Object.entries(votes.comments))
+      this.#showVote(this.#commentById(id)?.querySelector(':scope > .comment-actions .votes') ?? null, vote);
   }
 
   #commentById(id: string): HTMLElement | null {
