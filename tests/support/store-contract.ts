@@ -17,7 +17,8 @@ export function newComment(articleSlug: string, body = 'A thought.', parentId: s
   return { articleSlug, parentId, depth: parentId ? 2 : 1, author: 'Amber otter', authorHash: 'hash-1', body };
 }
 
-const PARIS_SUBMISSION: Omit<CitySubmission, 'id' | 'createdAt'> = {
+/** A city submission as the store receives it. */
+export const PARIS_SUBMISSION: Omit<CitySubmission, 'id' | 'createdAt'> = {
   cityId: '2988507',
   city: 'Paris',
   country: 'FR',

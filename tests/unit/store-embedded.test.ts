@@ -8,7 +8,7 @@ import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
 import type { StoredComment } from '../../src/server/store/types.ts';
-import { newComment } from '../support/store-contract.ts';
+import { newComment, PARIS_SUBMISSION } from '../support/store-contract.ts';
 
 const WRITER = fileURLToPath(new URL('../support/store-writer.ts', import.meta.url));
 
@@ -80,20 +80,7 @@ describe('the embedded store', () => {
     await store.applyVote({ articleSlug: 'kept', commentId: null }, 'bob', () => -1);
     const request = await store.insertTopicRequest({ requestTitle: 'Plain text', details: null, authorHash: 'h' });
     await store.insertBugReport({ description: 'Broken link', pagePath: '/about', authorHash: 'h' });
-    await store.insertCitySubmission({
-      cityId: '2988507',
-      city: 'Paris',
-      country: 'FR',
-      countryName: 'France',
-      region: 'Île-de-France',
-      lat: 48.85,
-      lon: 2.35,
-      currency: 'EUR',
-      netPay: 2500,
-      rent: 1200,
-      beerPrice: 7,
-      authorHash: 'h',
-    });
+    await store.insertCitySubmission(PARIS_SUBMISSION);
     await store.close();
 
     assert.deepEqual(await journalFiles(dir), []);
