@@ -28,6 +28,8 @@ export const LAYER_ELEMENTS = [
   element('discovery', 'src/server/discovery'),
   element('threads', 'src/server/threads'),
   element('front', 'src/server/front'),
+  // The owner's data tool (npm run data).
+  element('owner', 'src/server/owner'),
   // The operation registry and its documents.
   element('api', 'src/server/api'),
   // The build's server entry: it wires the app, the dispatcher and the runtime together.
@@ -59,6 +61,7 @@ const ALLOWED = {
   discovery: [...SHARED, 'http', 'articles', 'quotas'],
   threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime'],
+  owner: [...SHARED, 'store'],
   api: SERVER_BELOW_API,
   entry: [...SERVER_BELOW_API, 'api', 'site'],
   site: [...SERVER_BELOW_API, 'api'],

@@ -48,6 +48,7 @@ function seededComments(articleSlug: string): StoredComment[] {
     id: `${articleSlug}-${index}`,
     createdAt: new Date().toISOString(),
     score: 0,
+    deletedAt: null,
   }));
 }
 
@@ -111,7 +112,7 @@ async function benchLowdb(dataDir: string): Promise<Measure> {
     const slug = pick(slugs);
     const file = files.get(slug);
     if (!file) throw new Error(`no file for ${slug}`);
-    const comment = { ...newComment(slug, index), id: `new-${index}`, createdAt: new Date().toISOString(), score: 0 };
+    const comment = { ...newComment(slug, index), id: `new-${index}`, createdAt: new Date().toISOString(), score: 0, deletedAt: null };
     const written = file.queue.then(() => {
       file.db.data.comments.push(comment);
       return file.db.write();

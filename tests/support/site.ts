@@ -10,7 +10,7 @@ const FIXTURES = join(ROOT, 'tests', '.fixtures');
 /** The site every HTTP and browser test serves: the real content plus the fixtures of prepare-site.ts. */
 export const PREPARED_SITE = join(FIXTURES, 'site');
 
-const PROJECT_FILES = ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+const PROJECT_FILES = ['src', 'content', 'public', 'scripts', 'migrations', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
 
 /** A copy of the project in its own folder, sharing node_modules, to build and change freely. */
 export async function copyProject(name: string): Promise<string> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { nextVote } from '../../src/server/store/service.ts';
-import type { CitySubmission, NewComment, StoreEngine } from '../../src/server/store/types.ts';
+import type { ExportRecord, NewCitySubmission, NewComment, StoreEngine } from '../../src/server/store/types.ts';
 
 /**
  * What a store contract run needs from an engine: a fresh, empty place to
@@ -18,7 +18,7 @@ export function newComment(articleSlug: string, body = 'A thought.', parentId: s
 }
 
 /** A city submission as the store receives it. */
-export const PARIS_SUBMISSION: Omit<CitySubmission, 'id' | 'createdAt'> = {
+export const PARIS_SUBMISSION: NewCitySubmission = {
   cityId: '2988507',
   city: 'Paris',
   country: 'FR',
@@ -62,7 +62,10 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.match(first.id, /^[\w-]{12,}$/);
       assert.notEqual(first.id, reply.id);
       assert.equal(new Date(first.createdAt).toISOString(), first.createdAt);
-      assert.deepEqual({ ...first, id: 'x', createdAt: 'x' }, { ...newComment('one', 'First'), id: 'x', createdAt: 'x', score: 0 });
+      assert.deepEqual(
+        { ...first, id: 'x', createdAt: 'x' },
+        { ...newComment('one', 'First'), id: 'x', createdAt: 'x', score: 0, deletedAt: null },
+      );
       assert.deepEqual(await store.listComments('one'), [first, reply]);
       assert.deepEqual(await store.listComments('two'), [elsewhere]);
       assert.deepEqual(await store.getComment('one', reply.id), reply);
@@ -128,6 +131,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       const older = await store.insertTopicRequest({ requestTitle: 'Older', details: null, authorHash: 'h' });
       const newer = await store.insertTopicRequest({ requestTitle: 'Newer', details: 'More', authorHash: 'h' });
       assert.equal(older.status, 'pending');
+      assert.equal(older.answerUrl, null);
       assert.deepEqual(await store.listTopicRequests(), [newer, older]);
     });
 
@@ -136,12 +140,12 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       const report = await store.insertBugReport({ description: 'Broken link', pagePath: '/about', authorHash: 'h' });
       assert.deepEqual(
         { ...report, id: 'x', createdAt: 'x' },
-        { description: 'Broken link', pagePath: '/about', authorHash: 'h', id: 'x', createdAt: 'x' },
+        { description: 'Broken link', pagePath: '/about', authorHash: 'h', id: 'x', createdAt: 'x', reviewedAt: null },
       );
       const submission = await store.insertCitySubmission(PARIS_SUBMISSION);
       assert.notEqual(submission.id, report.id);
       assert.equal(new Date(submission.createdAt).toISOString(), submission.createdAt);
-      assert.deepEqual({ ...submission, id: 'x', createdAt: 'x' }, { ...PARIS_SUBMISSION, id: 'x', createdAt: 'x' });
+      assert.deepEqual({ ...submission, id: 'x', createdAt: 'x' }, { ...PARIS_SUBMISSION, id: 'x', createdAt: 'x', reviewedAt: null });
     });
 
     test('a revision changes with what it covers, and only then', async (t) => {
@@ -184,5 +188,150 @@ export function storeContract(engine: string, harness: StoreHarness): void {
         await reopened.close();
       }
     });
+    test('keeps one salt, made the first time, also when asked twice at once and after a reopen', async () => {
+      const place = await harness.fresh();
+      const store = await harness.open(place);
+      let made = 0;
+      const make = () => `salt-${++made}-${'x'.repeat(40)}`;
+      const [first, second] = await Promise.all([store.keptSalt(make), store.keptSalt(make)]);
+      assert.equal(first, second);
+      assert.equal(await store.keptSalt(make), first);
+      await store.close();
+      const reopened = await harness.open(place);
+      try {
+        assert.equal(await reopened.keptSalt(make), first);
+      } finally {
+        await reopened.close();
+      }
+    });
+
+    test('a deleted comment keeps its place and its replies, loses its text, and takes no vote', async (t) => {
+      const store = await freshStore(t);
+      const parent = await store.insertComment(newComment('pruned', 'Something rude'));
+      const reply = await store.insertComment(newComment('pruned', 'A fair answer', parent.id));
+      const before = await store.revision('thread:pruned');
+      const deleted = await store.deleteComment(parent.id);
+      assert.ok(deleted?.deletedAt, 'marked with a date');
+      assert.equal(new Date(deleted.deletedAt).toISOString(), deleted.deletedAt);
+      assert.deepEqual(await store.listComments('pruned'), [{ ...parent, body: '', deletedAt: deleted.deletedAt }, reply]);
+      assert.notEqual(await store.revision('thread:pruned'), before, 'the thread shows the placeholder at once');
+      assert.equal(await store.applyVote({ articleSlug: 'pruned', commentId: parent.id }, 'ann', () => 1), null);
+      assert.deepEqual(await store.applyVote({ articleSlug: 'pruned', commentId: reply.id }, 'ann', () => 1), { score: 1, vote: 1 });
+      assert.equal(await store.deleteComment('no-such-comment'), null);
+      assert.equal((await store.stats()).deletedComments, 1);
+    });
+
+    test('the review queue lists what waits, oldest first, and the owner answers, declines and marks reviewed', async (t) => {
+      const store = await freshStore(t);
+      const first = await store.insertTopicRequest({ requestTitle: 'Night trains', details: null, authorHash: 'h' });
+      const second = await store.insertTopicRequest({ requestTitle: 'Rent in Lyon', details: null, authorHash: 'h' });
+      const third = await store.insertTopicRequest({ requestTitle: 'Spam', details: null, authorHash: 'h' });
+      const report = await store.insertBugReport({ description: 'Broken link', pagePath: null, authorHash: 'h' });
+      const submission = await store.insertCitySubmission(PARIS_SUBMISSION);
+      const queue = await store.reviewQueue();
+      assert.deepEqual(
+        queue.topicRequests.map((request) => request.id),
+        [first.id, second.id, third.id],
+      );
+      assert.deepEqual(queue.bugReports, [report]);
+      assert.deepEqual(queue.citySubmissions, [submission]);
+
+      const before = await store.revision('topic-requests');
+      const answered = await store.answerTopicRequest(first.id, {
+        status: 'answered',
+        answerUrl: 'https://example.org/articles/night-trains',
+      });
+      assert.deepEqual(answered, { ...first, status: 'answered', answerUrl: 'https://example.org/articles/night-trains' });
+      assert.notEqual(await store.revision('topic-requests'), before, '/answers shows it at once');
+      assert.equal((await store.answerTopicRequest(third.id, { status: 'declined' }))?.status, 'declined');
+      assert.equal(await store.answerTopicRequest('missing', { status: 'declined' }), null);
+      assert.equal(await store.markReviewed('bugReport', report.id), true);
+      assert.equal(await store.markReviewed('citySubmission', submission.id), true);
+      assert.equal(await store.markReviewed('bugReport', 'missing'), false);
+
+      assert.deepEqual(await store.reviewQueue(), { topicRequests: [second], bugReports: [], citySubmissions: [] });
+      const listed = await store.listTopicRequests();
+      assert.deepEqual(
+        listed.map((request) => [request.requestTitle, request.status, request.answerUrl]),
+        [
+          ['Spam', 'declined', null],
+          ['Rent in Lyon', 'pending', null],
+          ['Night trains', 'answered', 'https://example.org/articles/night-trains'],
+        ],
+      );
+      const stats = await store.stats();
+      assert.deepEqual(stats.topicRequests, { pending: 1, answered: 1, declined: 1 });
+      assert.deepEqual(stats.bugReports, { total: 1, pending: 0 });
+    });
+
+    test('a ban holds until the unban, and readers are found by the name shown', async (t) => {
+      const store = await freshStore(t);
+      await store.insertComment({ ...newComment('named'), author: 'Teal heron', authorHash: 'hash-heron' });
+      await store.insertComment({ ...newComment('named'), author: 'Amber otter', authorHash: 'hash-otter' });
+      assert.deepEqual(await store.readersNamed('Teal heron'), ['hash-heron']);
+      assert.deepEqual(await store.readersNamed('Nobody here'), []);
+      assert.equal(await store.isBanned('hash-heron'), false);
+      assert.equal(await store.setBan('hash-heron', true), true);
+      assert.equal(await store.setBan('hash-heron', true), false, 'already banned');
+      assert.equal(await store.isBanned('hash-heron'), true);
+      assert.equal(await store.isBanned('hash-otter'), false);
+      assert.equal((await store.stats()).bans, 1);
+      assert.equal(await store.setBan('hash-heron', false), true);
+      assert.equal(await store.isBanned('hash-heron'), false);
+    });
+
+    test('an export imported into a fresh store gives the same store, and importing it twice changes nothing', async (t) => {
+      const source = await freshStore(t);
+      await source.keptSalt(() => 's'.repeat(43));
+      const parent = await source.insertComment(newComment('moved', 'Parent'));
+      const reply = await source.insertComment(newComment('moved', 'Reply', parent.id));
+      const gone = await source.insertComment(newComment('moved', 'Gone'));
+      await source.deleteComment(gone.id);
+      await source.applyVote({ articleSlug: 'moved', commentId: parent.id }, 'ann', () => 1);
+      await source.applyVote({ articleSlug: 'moved', commentId: parent.id }, 'bob', () => 1);
+      await source.applyVote({ articleSlug: 'moved', commentId: reply.id }, 'ann', () => -1);
+      await source.applyVote({ articleSlug: 'moved', commentId: null }, 'carl', () => 1);
+      await source.applyVote({ articleSlug: 'moved', commentId: null }, 'dora', () => 1);
+      await source.applyVote({ articleSlug: 'moved', commentId: null }, 'dora', () => 0);
+      const request = await source.insertTopicRequest({ requestTitle: 'Ferries', details: 'Which ones', authorHash: 'h' });
+      await source.answerTopicRequest(request.id, { status: 'declined' });
+      await source.insertBugReport({ description: 'Typo', pagePath: '/fr', authorHash: 'h' });
+      await source.insertCitySubmission(PARIS_SUBMISSION);
+      await source.setBan('hash-troll', true);
+
+      const exported = await collect(source.exportRecords());
+      assert.deepEqual(
+        exported.map((record) => record.kind),
+        ['salt', 'comment', 'comment', 'comment', 'vote', 'vote', 'vote', 'vote', 'topicRequest', 'bugReport', 'citySubmission', 'ban'],
+      );
+      const target = await freshStore(t);
+      assert.deepEqual(await target.importRecords(replay(exported)), { added: exported.length, skipped: 0 });
+      assert.deepEqual(await target.importRecords(replay(exported)), { added: 0, skipped: exported.length });
+
+      assert.deepEqual(await target.listComments('moved'), await source.listComments('moved'));
+      assert.equal(await target.articleScore('moved'), 1);
+      assert.deepEqual(await target.votesOf('moved', 'ann'), await source.votesOf('moved', 'ann'));
+      assert.deepEqual(await target.listTopicRequests(), await source.listTopicRequests());
+      assert.deepEqual(await target.reviewQueue(), await source.reviewQueue());
+      assert.equal(await target.isBanned('hash-troll'), true);
+      assert.equal(await target.keptSalt(() => 'another'), 's'.repeat(43));
+      assert.deepEqual(await target.stats(), await source.stats());
+      assert.deepEqual(sortedRecords(await collect(target.exportRecords())), sortedRecords(exported));
+    });
   });
+}
+
+async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
+  const list: T[] = [];
+  for await (const record of records) list.push(record);
+  return list;
+}
+
+async function* replay<T>(records: T[]): AsyncGenerator<T> {
+  for (const record of records) yield await Promise.resolve(record);
+}
+
+/** Records in an order that does not depend on the engine (votes come out in an engine's own order). */
+function sortedRecords(records: ExportRecord[]): string[] {
+  return records.map((record) => JSON.stringify(record)).sort();
 }

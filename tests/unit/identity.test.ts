@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { clientAddress } from '../../src/server/identity/client-address.ts';
-import { loadSalt, readerHash } from '../../src/server/identity/reader-hash.ts';
+import { readerHash } from '../../src/server/identity/reader-hash.ts';
 import { NAME_COUNT, readerName } from '../../src/server/identity/reader-name.ts';
 
 describe('the client address', () => {
@@ -39,17 +36,5 @@ describe('the reader hash and name', () => {
     const names = new Set(Array.from({ length: 3000 }, (_, i) => readerName(readerHash(`198.51.100.${i}`, 'salt'))));
     assert.ok(names.size > 1000, `${names.size} names`);
     assert.match(readerName(readerHash('x', 'y')), /^[A-Z][a-z]+ [A-Z][a-z]+$/);
-  });
-
-  test('the generated salt is made once, kept private in DATA_DIR, and reused', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'salt-'));
-    const first = await loadSalt(undefined, dir);
-    assert.equal(await loadSalt(undefined, dir), first);
-    assert.equal((await readFile(join(dir, 'ip-hash-salt'), 'utf8')).trim(), first);
-    assert.equal((await stat(join(dir, 'ip-hash-salt'))).mode & 0o777, 0o600);
-    assert.equal(await loadSalt('configured', dir), 'configured');
-    const racing = await mkdtemp(join(tmpdir(), 'salt-'));
-    const salts = await Promise.all([loadSalt(undefined, racing), loadSalt(undefined, racing)]);
-    assert.equal(salts[0], salts[1]);
   });
 });

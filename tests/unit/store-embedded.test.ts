@@ -32,7 +32,7 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: string
 
 /** A journal line as the store writes it, for crafting damaged journals. */
 function commentLine(seq: number, articleSlug: string, id: string): string {
-  const comment: StoredComment = { ...newComment(articleSlug), id, createdAt: '2026-01-02T03:04:05.000Z', score: 0 };
+  const comment: StoredComment = { ...newComment(articleSlug), id, createdAt: '2026-01-02T03:04:05.000Z', score: 0, deletedAt: null };
   return `${JSON.stringify({ seq, op: 'comment', comment })}\n`;
 }
 

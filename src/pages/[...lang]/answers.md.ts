@@ -13,10 +13,11 @@ export const GET: APIRoute = async ({ params }) => {
   const { store } = await runtime();
   const revision = await store.revision('topic-requests');
   const requests = await store.listTopicRequests();
-  const list = requests.map(
-    (request) =>
-      `- ${request.requestTitle.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#]/g, '\\$&')} (${request.createdAt.slice(0, 10)}, ${t(`answers.status.${request.status}`)})`,
-  );
+  const list = requests.map((request) => {
+    const status = t(`answers.status.${request.status}`);
+    const shown = request.answerUrl ? `[${status}](<${request.answerUrl}>)` : status;
+    return `- ${request.requestTitle.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#]/g, '\\$&')} (${request.createdAt.slice(0, 10)}, ${shown})`;
+  });
   const response = markdown(`# ${t('answers.title')}\n\n${list.length > 0 ? list.join('\n') : t('answers.empty')}\n`);
   response.headers.set('Cache-Control', 'no-cache');
   response.headers.set('X-Revision-Topic', 'topic-requests');

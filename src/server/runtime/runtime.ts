@@ -1,13 +1,14 @@
 import {
   captchaSettings,
   configuredSalt,
+  databaseUrl,
   dataDir,
   redisUrl,
   siteUrl,
   trustedProxies,
   type CaptchaSettings,
 } from '../settings/environment.ts';
-import { loadSalt } from '../identity/reader-hash.ts';
+import { newSalt } from '../identity/reader-hash.ts';
 import { memoryQuotas, redisQuotas, type Quotas } from '../quotas/quotas.ts';
 import { openStore } from '../store/open.ts';
 import type { StoreEngine } from '../store/types.ts';
@@ -31,12 +32,12 @@ let opening: Promise<Runtime> | undefined;
  */
 export function runtime(): Promise<Runtime> {
   opening ??= (async () => {
-    const dir = dataDir();
     const url = redisUrl();
-    const [salt, store] = await Promise.all([loadSalt(configuredSalt(), dir), openStore({ dataDir: dir })]);
+    const store = await openStore({ dataDir: dataDir(), databaseUrl: databaseUrl() });
     return {
       site: siteUrl(),
-      salt,
+      // Kept with the store, so that every instance sharing it names a reader alike.
+      salt: configuredSalt() ?? (await store.keptSalt(newSalt)),
       trustedProxies: trustedProxies(),
       captcha: captchaSettings(),
       quotas: url ? redisQuotas(url) : memoryQuotas(),

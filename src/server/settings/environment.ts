@@ -17,7 +17,7 @@ export function listenHost(): string {
   return process.env['HOST'] ?? 'localhost';
 }
 
-/** Folder of the embedded store and the generated salt (docs/decisions.md, Settings). */
+/** Folder of the embedded store and its generated salt, unused with DATABASE_URL (docs/decisions.md, Settings). */
 export function dataDir(): string {
   return process.env['DATA_DIR'] ?? 'data/store';
 }
@@ -34,6 +34,11 @@ export function trustedProxies(): number {
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 0) throw new Error(`TRUST_PROXY must be a whole number of proxies, not "${raw}"`);
   return count;
+}
+
+/** PostgreSQL's address (postgres://…): the store lives there instead of in DATA_DIR. */
+export function databaseUrl(): string | undefined {
+  return process.env['DATABASE_URL'] || undefined;
 }
 
 export function redisUrl(): string | undefined {

@@ -1,16 +1,18 @@
 import { openEmbeddedStore } from './embedded/engine.ts';
+import { openPostgresStore } from './postgres/engine.ts';
 import type { StoreEngine } from './types.ts';
 
 /** The settings that choose and open a store engine. */
 export interface StoreSettings {
   /** Folder of the embedded engine's files. */
   dataDir: string;
+  /** PostgreSQL's address: when set, the store is there and `dataDir` is not used. */
+  databaseUrl: string | undefined;
+  /** For the owner's tool: no time limit on a statement (an export reads for minutes); the site keeps them short. */
+  longStatements?: boolean;
 }
 
-/**
- * Opens the store engine the settings choose. This is the one place an engine
- * is picked: a second engine is one more branch here.
- */
-export function openStore({ dataDir }: StoreSettings): Promise<StoreEngine> {
-  return openEmbeddedStore(dataDir);
+/** Opens the store engine the settings choose. This is the one place an engine is picked. */
+export function openStore({ dataDir, databaseUrl, longStatements = false }: StoreSettings): Promise<StoreEngine> {
+  return databaseUrl ? openPostgresStore(databaseUrl, longStatements ? { timeoutMs: null, poolSize: 2 } : {}) : openEmbeddedStore(dataDir);
 }

@@ -9,10 +9,10 @@ import type { NewComment, StoredComment, StoreEngine, VoteTarget, VoteValue } fr
 /** Replies nest at most this deep; a top-level comment has depth 1. */
 export const MAX_COMMENT_DEPTH = 4;
 
-/** A comment as the API shows it: everything but the author's hash. */
-export type PublicComment = Omit<StoredComment, 'authorHash'>;
+/** A comment as the API answers a new one: everything but the author's hash and the owner's deletion. */
+export type PublicComment = Omit<StoredComment, 'authorHash' | 'deletedAt'>;
 
-function publicComment({ authorHash: _authorHash, ...comment }: StoredComment): PublicComment {
+function publicComment({ authorHash: _authorHash, deletedAt: _deletedAt, ...comment }: StoredComment): PublicComment {
   return comment;
 }
 
@@ -32,6 +32,7 @@ export async function placeInThread(
   if (!parentId) return { ok: true, depth: 1 };
   const parent = await engine.getComment(articleSlug, parentId);
   if (!parent) return { ok: false, message: 'parentId: no such comment on this article' };
+  if (parent.deletedAt !== null) return { ok: false, message: 'parentId: that comment was deleted' };
   if (parent.depth >= MAX_COMMENT_DEPTH) return { ok: false, message: `parentId: replies nest at most ${MAX_COMMENT_DEPTH} levels` };
   return { ok: true, depth: parent.depth + 1 };
 }
@@ -40,9 +41,11 @@ export async function addComment(engine: StoreEngine, comment: NewComment): Prom
   return publicComment(await engine.insertComment(comment));
 }
 
-/** Whether a vote's target exists: the article itself, or a comment on it. */
+/** Whether a vote's target exists: the article itself, or a comment on it that was not deleted. */
 export async function voteTargetExists(engine: StoreEngine, { articleSlug, commentId }: VoteTarget): Promise<boolean> {
-  return commentId === null || (await engine.getComment(articleSlug, commentId)) !== null;
+  if (commentId === null) return true;
+  const comment = await engine.getComment(articleSlug, commentId);
+  return comment !== null && comment.deletedAt === null;
 }
 
 /** The toggle applied for one voter: the target's new score and the voter's vote now. */

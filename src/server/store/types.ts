@@ -23,9 +23,15 @@ export interface StoredComment {
   createdAt: string;
   /** Ups minus downs. */
   score: number;
+  /** When the owner deleted it (ISO 8601): its body is then empty; it keeps its place so its replies keep theirs. */
+  deletedAt: string | null;
 }
 
-export type NewComment = Omit<StoredComment, 'id' | 'createdAt' | 'score'>;
+export type NewComment = Omit<StoredComment, 'id' | 'createdAt' | 'score' | 'deletedAt'>;
+
+export type NewTopicRequest = Omit<TopicRequest, 'id' | 'createdAt' | 'status' | 'answerUrl'>;
+export type NewBugReport = Omit<BugReport, 'id' | 'createdAt' | 'reviewedAt'>;
+export type NewCitySubmission = Omit<CitySubmission, 'id' | 'createdAt' | 'reviewedAt'>;
 
 /** A vote on an article (commentId null) or on one of its comments. */
 export interface VoteTarget {
@@ -33,14 +39,22 @@ export interface VoteTarget {
   commentId: string | null;
 }
 
+/** Where a topic request stands: new, answered by an article, or declined by the owner. */
+export type TopicRequestStatus = 'pending' | 'answered' | 'declined';
+
 export interface TopicRequest {
   id: string;
   requestTitle: string;
   details: string | null;
-  status: 'pending';
+  status: TopicRequestStatus;
+  /** The article that answers it; set when, and only when, the status is answered. */
+  answerUrl: string | null;
   authorHash: string;
   createdAt: string;
 }
+
+/** The owner's verdict on a topic request. */
+export type TopicRequestAnswer = { status: 'answered'; answerUrl: string } | { status: 'declined' };
 
 export interface BugReport {
   id: string;
@@ -48,6 +62,8 @@ export interface BugReport {
   pagePath: string | null;
   authorHash: string;
   createdAt: string;
+  /** When the owner marked it reviewed; null while it waits in the review queue. */
+  reviewedAt: string | null;
 }
 
 export interface CitySubmission {
@@ -65,6 +81,43 @@ export interface CitySubmission {
   beerPrice: number;
   authorHash: string;
   createdAt: string;
+  /** When the owner marked it reviewed; null while it waits in the review queue. */
+  reviewedAt: string | null;
+}
+
+/** What waits for the owner, oldest first: pending topic requests, unreviewed bug reports and city submissions. */
+export interface ReviewQueue {
+  topicRequests: TopicRequest[];
+  bugReports: BugReport[];
+  citySubmissions: CitySubmission[];
+}
+
+/** One line of an export: everything a store holds is a sequence of these, parents before replies, comments before votes. */
+export type ExportRecord =
+  | { kind: 'salt'; salt: string }
+  | { kind: 'comment'; comment: StoredComment }
+  | { kind: 'vote'; articleSlug: string; commentId: string | null; voter: string; vote: -1 | 1 }
+  | { kind: 'topicRequest'; item: TopicRequest }
+  | { kind: 'bugReport'; item: BugReport }
+  | { kind: 'citySubmission'; item: CitySubmission }
+  | { kind: 'ban'; readerHash: string; since: string };
+
+/** What an import added; records already there count as skipped. */
+export interface ImportCounts {
+  added: number;
+  skipped: number;
+}
+
+/** The owner's overview of a store. */
+export interface StoreStats {
+  articles: number;
+  comments: number;
+  deletedComments: number;
+  votes: number;
+  topicRequests: Record<TopicRequestStatus, number>;
+  bugReports: { total: number; pending: number };
+  citySubmissions: { total: number; pending: number };
+  bans: number;
 }
 
 /**
@@ -95,11 +148,37 @@ export interface StoreEngine {
   ): Promise<{ score: number; vote: VoteValue } | null>;
   /** This voter's votes on an article and on its comments (only those voted on). */
   votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }>;
-  insertTopicRequest(request: Omit<TopicRequest, 'id' | 'createdAt' | 'status'>): Promise<TopicRequest>;
+  insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest>;
   /** Newest first. */
   listTopicRequests(): Promise<TopicRequest[]>;
-  insertBugReport(report: Omit<BugReport, 'id' | 'createdAt'>): Promise<BugReport>;
-  insertCitySubmission(submission: Omit<CitySubmission, 'id' | 'createdAt'>): Promise<CitySubmission>;
+  insertBugReport(report: NewBugReport): Promise<BugReport>;
+  insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission>;
+  /** Whether the owner banned this reader (until an unban). */
+  isBanned(readerHash: string): Promise<boolean>;
+  /**
+   * The IP-hash salt kept with the store, made by `make` the first time, so
+   * that every process sharing the store names a reader alike.
+   */
+  keptSalt(make: () => string): Promise<string>;
+
+  // The owner's operations (npm run data).
+
+  /** Empties the comment's body and marks it deleted; its replies stay. Null when there is no such comment. */
+  deleteComment(id: string): Promise<StoredComment | null>;
+  /** Null when there is no such topic request. */
+  answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null>;
+  /** Takes a bug report or a city submission off the review queue; false when there is no such item. */
+  markReviewed(kind: 'bugReport' | 'citySubmission', id: string): Promise<boolean>;
+  reviewQueue(): Promise<ReviewQueue>;
+  /** Bans (true) or unbans (false) a reader; false when nothing changed. */
+  setBan(readerHash: string, banned: boolean): Promise<boolean>;
+  /** The hashes of the readers whose comments show this colour-and-animal name. */
+  readersNamed(author: string): Promise<string[]>;
+  stats(): Promise<StoreStats>;
+  /** Everything stored, streamed, in an order `importRecords` accepts. */
+  exportRecords(): AsyncIterable<ExportRecord>;
+  /** Adds what is not there yet (by id; votes by voter and target), so importing twice changes nothing. Scores follow the votes. */
+  importRecords(records: AsyncIterable<ExportRecord>): Promise<ImportCounts>;
   /**
    * A token that changes whenever what `topic` covers changes, in this process
    * or any other sharing the store: a cached render is kept under it and

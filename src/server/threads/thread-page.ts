@@ -24,17 +24,13 @@ export interface ThreadPage {
   nextPage: number | null;
 }
 
-/** A stored comment, with the date the owner deleted it once that happened (its body is then empty; it keeps its place so its replies keep theirs). */
-type MaybeDeletedComment = StoredComment & { deletedAt?: string | null };
-
-function shown({ authorHash: _authorHash, ...comment }: MaybeDeletedComment): ThreadComment {
-  const { deletedAt, ...kept } = comment;
-  const deleted = deletedAt !== undefined && deletedAt !== null;
+function shown({ authorHash: _authorHash, deletedAt, ...kept }: StoredComment): ThreadComment {
+  const deleted = deletedAt !== null;
   return {
     ...kept,
     ...(deleted ? { author: '', body: '', score: 0 } : {}),
     replies: [],
-    canReply: !deleted && comment.depth < MAX_COMMENT_DEPTH,
+    canReply: !deleted && kept.depth < MAX_COMMENT_DEPTH,
     deleted,
   };
 }

@@ -8,7 +8,7 @@ import { clientAddress } from '../identity/client-address.ts';
 import { readerHash } from '../identity/reader-hash.ts';
 import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
-import type { QuotaName } from '../quotas/limits.ts';
+import { COMMENT_BURST_BAN, type QuotaName } from '../quotas/limits.ts';
 import { QuotasUnavailable } from '../quotas/quotas.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 
@@ -70,6 +70,9 @@ export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, ope
     const banned = await runtime.quotas.banRemaining(reader.hash);
     if (banned > 0)
       return jsonError(429, 'Too many comments in a short time: writing is paused for now', refusedHeaders(operation.quota, banned));
+    // The owner's ban (npm run data -- ban) has no end; the burst ban's length is the shortest honest wait to name.
+    if (await runtime.store.isBanned(reader.hash))
+      return jsonError(429, 'Writing is paused for this reader', refusedHeaders(operation.quota, COMMENT_BURST_BAN.banSeconds));
 
     if (operation.captcha) {
       const token = (input as { captchaToken?: string }).captchaToken;

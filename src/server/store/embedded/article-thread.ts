@@ -79,12 +79,26 @@ export class ArticleThread implements SnapshotTarget {
     return this.#commentsById.has(id);
   }
 
+  /** Whether the comment exists and was not deleted. */
+  hasLiveComment(id: string): boolean {
+    const comment = this.#commentsById.get(id);
+    return comment !== undefined && comment.deletedAt === null;
+  }
+
   /** Throws when the id is taken or the comment belongs to another article. */
   addComment(comment: StoredComment): void {
     if (comment.articleSlug !== this.slug) throw new Error(`comment ${comment.id} belongs to "${comment.articleSlug}", not "${this.slug}"`);
     if (this.#commentsById.has(comment.id)) throw new Error(`comment ${comment.id} appears twice`);
     this.#comments.push(comment);
     this.#commentsById.set(comment.id, comment);
+  }
+
+  /** Empties the comment's body and marks it deleted (keeping the first date it was). Throws when there is no such comment. */
+  deleteComment(id: string, deletedAt: string): void {
+    const comment = this.#commentsById.get(id);
+    if (!comment) throw new Error(`comment ${id} does not exist`);
+    comment.body = '';
+    comment.deletedAt ??= deletedAt;
   }
 
   /** A voter's vote on the article (commentId null) or on one of its comments; 0 when none. */
@@ -122,7 +136,7 @@ export class ArticleThread implements SnapshotTarget {
       journalSeq,
       score: this.#score,
       comments: this.#comments,
-      votes: this.#listVotes(),
+      votes: this.votes(),
     };
     await this.#file.write();
     this.#journalSeq = journalSeq;
@@ -141,7 +155,8 @@ export class ArticleThread implements SnapshotTarget {
     if (votes.article === 0 && votes.comments.size === 0) this.#votesByVoter.delete(voter);
   }
 
-  #listVotes(): StoredVote[] {
+  /** Every vote on this article and its comments (none at 0). */
+  votes(): StoredVote[] {
     const list: StoredVote[] = [];
     for (const [voter, votes] of this.#votesByVoter) {
       if (votes.article !== 0) list.push({ voter, commentId: null, vote: votes.article });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { SLUG_PATTERN } from '../../articles/source.ts';
-import type { BugReport, CitySubmission, StoredComment, TopicRequest } from '../types.ts';
+import { ban, bugReport, citySubmission, comment, isoDate, slug, text, topicRequest } from '../shapes.ts';
 
 /**
  * The shapes the embedded store keeps on disk, as zod schemas: the lowdb
@@ -8,57 +7,8 @@ import type { BugReport, CitySubmission, StoredComment, TopicRequest } from '../
  * checked against them, so a damaged file is reported instead of loaded.
  */
 
-const slug = z.string().regex(SLUG_PATTERN, 'is not a slug');
-const text = z.string();
-const isoDate = z.iso.datetime({ offset: true });
 /** A journal sequence number: every record has one, each greater than the last. */
 const seq = z.number().int().nonnegative();
-
-const comment: z.ZodType<StoredComment> = z.object({
-  id: text.min(1),
-  articleSlug: slug,
-  parentId: text.min(1).nullable(),
-  depth: z.number().int().min(1),
-  author: text,
-  authorHash: text,
-  body: text,
-  createdAt: isoDate,
-  score: z.number().int(),
-});
-
-const topicRequest: z.ZodType<TopicRequest> = z.object({
-  id: text.min(1),
-  requestTitle: text,
-  details: text.nullable(),
-  status: z.literal('pending'),
-  authorHash: text,
-  createdAt: isoDate,
-});
-
-const bugReport: z.ZodType<BugReport> = z.object({
-  id: text.min(1),
-  description: text,
-  pagePath: text.nullable(),
-  authorHash: text,
-  createdAt: isoDate,
-});
-
-const citySubmission: z.ZodType<CitySubmission> = z.object({
-  id: text.min(1),
-  cityId: text,
-  city: text,
-  country: text,
-  countryName: text,
-  region: text.nullable(),
-  lat: z.number(),
-  lon: z.number(),
-  currency: text,
-  netPay: z.number(),
-  rent: z.number(),
-  beerPrice: z.number(),
-  authorHash: text,
-  createdAt: isoDate,
-});
 
 const vote = z.object({
   voter: text.min(1),
@@ -91,7 +41,7 @@ export interface CollectionDocument<Item> {
 }
 
 /** What each stored record must look like, to check a new one before it is kept. */
-export const storedShapes = { comment, topicRequest, bugReport, citySubmission };
+export const storedShapes = { comment, topicRequest, bugReport, citySubmission, ban };
 
 /** One line of the journal: a change, numbered. A vote record holds the voter's resulting vote, 0 when removed. */
 export const journalRecord = z.discriminatedUnion('op', [
@@ -107,6 +57,12 @@ export const journalRecord = z.discriminatedUnion('op', [
   z.object({ seq, op: z.literal('topicRequest'), item: topicRequest }),
   z.object({ seq, op: z.literal('bugReport'), item: bugReport }),
   z.object({ seq, op: z.literal('citySubmission'), item: citySubmission }),
+  // The owner's changes (npm run data).
+  z.object({ seq, op: z.literal('deleteComment'), articleSlug: slug, commentId: text.min(1), deletedAt: isoDate }),
+  z.object({ seq, op: z.literal('answerTopicRequest'), item: topicRequest }),
+  z.object({ seq, op: z.literal('reviewed'), kind: z.enum(['bugReport', 'citySubmission']), id: text.min(1), reviewedAt: isoDate }),
+  z.object({ seq, op: z.literal('ban'), item: ban }),
+  z.object({ seq, op: z.literal('unban'), readerHash: text.min(1) }),
 ]);
 export type JournalRecord = z.infer<typeof journalRecord>;
 

@@ -11,8 +11,12 @@
  *   topic-requests.json      lowdb document { format: 1, journalSeq, items: [TopicRequest…] }, oldest first
  *   bug-reports.json         the same, of BugReport
  *   city-submissions.json    the same, of CitySubmission
+ *   bans.json                the same, of the owner's bans { readerHash, since }
+ *   ip-hash-salt             the generated IP-hash salt
+ *   lock                     the id of the process that has the store open
  *   journal/<n>.jsonl        the journal, in numbered generations: one JSON record a line,
- *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission, … },
+ *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
+ *                            | deleteComment | answerTopicRequest | reviewed | ban | unban, … },
  *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed)
  *   .<file>.tmp              a snapshot being replaced (a crash may leave one; it is ignored)
  *
@@ -33,24 +37,35 @@
  *   not hold. A missing directory starts empty. An incomplete last line of a
  *   generation (a write a crash cut short, never acknowledged) is ignored; any
  *   other damage rejects naming the file, which is left untouched.
- * - One process at a time may open a data directory.
+ * - One process at a time may open a data directory: the lock file names it,
+ *   and another process is refused while it runs.
  */
+import { newId } from '../ids.ts';
 import type {
   BugReport,
   CitySubmission,
+  ExportRecord,
+  ImportCounts,
+  NewBugReport,
+  NewCitySubmission,
   NewComment,
+  NewTopicRequest,
+  ReviewQueue,
   RevisionTopic,
   StoredComment,
   StoreEngine,
+  StoreStats,
   TopicRequest,
+  TopicRequestAnswer,
   VoteTarget,
   VoteValue,
 } from '../types.ts';
 import { storedShapes, type JournalRecord } from './documents.ts';
-import { newId } from './ids.ts';
 import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
+import { releaseLock, takeLock } from './lock.ts';
 import { recover, type Recovered } from './recovery.ts';
+import { readSaltFile, writeSaltFile } from './salt-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 import type { StoreState } from './state.ts';
 
@@ -70,10 +85,16 @@ const DEFAULT_OPTIONS: EmbeddedStoreOptions = { compactAfterBytes: 16 * 1024 * 1
  */
 export async function openEmbeddedStore(dataDir: string, options: Partial<EmbeddedStoreOptions> = {}): Promise<StoreEngine> {
   const layout = storeLayout(dataDir);
-  const recovered = await recover(layout);
-  // Never append to a replayed generation: its last line may be torn.
-  const journal = await Journal.create(layout.journal, (recovered.generations.at(-1) ?? 0) + 1);
-  return new EmbeddedStore(layout, recovered, journal, { ...DEFAULT_OPTIONS, ...options });
+  await takeLock(layout);
+  try {
+    const recovered = await recover(layout);
+    // Never append to a replayed generation: its last line may be torn.
+    const journal = await Journal.create(layout.journal, (recovered.generations.at(-1) ?? 0) + 1);
+    return new EmbeddedStore(layout, recovered, journal, { ...DEFAULT_OPTIONS, ...options });
+  } catch (error) {
+    await releaseLock(layout);
+    throw error;
+  }
 }
 
 /** A journal record before it is numbered. */
@@ -82,9 +103,12 @@ type Change = { [Op in JournalRecord['op']]: Omit<Extract<JournalRecord, { op: O
 /** The cached render a change makes stale, if any. */
 function revisionTopicOf(change: Change): RevisionTopic | null {
   if (change.op === 'comment') return `thread:${change.comment.articleSlug}`;
-  if (change.op === 'vote') return `thread:${change.articleSlug}`;
-  return change.op === 'topicRequest' ? 'topic-requests' : null;
+  if (change.op === 'vote' || change.op === 'deleteComment') return `thread:${change.articleSlug}`;
+  return change.op === 'topicRequest' || change.op === 'answerTopicRequest' ? 'topic-requests' : null;
 }
+
+/** How many writes an import leaves in flight before it waits for them. */
+const IMPORT_WINDOW = 1000;
 
 function now(): string {
   return new Date().toISOString();
@@ -119,7 +143,7 @@ class EmbeddedStore implements StoreEngine {
   }
 
   async insertComment(comment: NewComment): Promise<StoredComment> {
-    const stored = storedShapes.comment.parse({ ...comment, id: newId(), createdAt: now(), score: 0 });
+    const stored = storedShapes.comment.parse({ ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null });
     const answer = { ...stored };
     await this.#commit({ op: 'comment', comment: stored });
     return answer;
@@ -143,7 +167,7 @@ class EmbeddedStore implements StoreEngine {
     decide: (current: VoteValue) => VoteValue,
   ): Promise<{ score: number; vote: VoteValue } | null> {
     const { articleSlug, commentId } = target;
-    if (commentId !== null && !this.#state.article(articleSlug)?.hasComment(commentId)) return null;
+    if (commentId !== null && !this.#state.article(articleSlug)?.hasLiveComment(commentId)) return null;
     const thread = this.#state.articleToWrite(articleSlug);
     const current = thread.voteOf(voter, commentId);
     const vote = decide(current);
@@ -161,8 +185,8 @@ class EmbeddedStore implements StoreEngine {
     return Promise.resolve(this.#state.article(articleSlug)?.votesOf(voter) ?? { article: 0, comments: {} });
   }
 
-  async insertTopicRequest(request: Omit<TopicRequest, 'id' | 'createdAt' | 'status'>): Promise<TopicRequest> {
-    const stored = storedShapes.topicRequest.parse({ ...request, id: newId(), createdAt: now(), status: 'pending' });
+  async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
+    const stored = storedShapes.topicRequest.parse({ ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null });
     const answer = { ...stored };
     await this.#commit({ op: 'topicRequest', item: stored });
     return answer;
@@ -172,18 +196,125 @@ class EmbeddedStore implements StoreEngine {
     return Promise.resolve(this.#state.topicRequests.newestFirst());
   }
 
-  async insertBugReport(report: Omit<BugReport, 'id' | 'createdAt'>): Promise<BugReport> {
-    const stored = storedShapes.bugReport.parse({ ...report, id: newId(), createdAt: now() });
+  async insertBugReport(report: NewBugReport): Promise<BugReport> {
+    const stored = storedShapes.bugReport.parse({ ...report, id: newId(), createdAt: now(), reviewedAt: null });
     const answer = { ...stored };
     await this.#commit({ op: 'bugReport', item: stored });
     return answer;
   }
 
-  async insertCitySubmission(submission: Omit<CitySubmission, 'id' | 'createdAt'>): Promise<CitySubmission> {
-    const stored = storedShapes.citySubmission.parse({ ...submission, id: newId(), createdAt: now() });
+  async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
+    const stored = storedShapes.citySubmission.parse({ ...submission, id: newId(), createdAt: now(), reviewedAt: null });
     const answer = { ...stored };
     await this.#commit({ op: 'citySubmission', item: stored });
     return answer;
+  }
+
+  isBanned(readerHash: string): Promise<boolean> {
+    return Promise.resolve(this.#state.bans.find(readerHash) !== null);
+  }
+
+  async keptSalt(make: () => string): Promise<string> {
+    return (await readSaltFile(this.#layout.salt)) ?? writeSaltFile(this.#layout.salt, make());
+  }
+
+  async deleteComment(id: string): Promise<StoredComment | null> {
+    const thread = this.#state.articles().find((article) => article.hasComment(id));
+    if (!thread) return null;
+    await this.#commit({ op: 'deleteComment', articleSlug: thread.slug, commentId: id, deletedAt: now() });
+    return thread.comment(id);
+  }
+
+  async answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null> {
+    const request = this.#state.topicRequests.find(id);
+    if (!request) return null;
+    const answered: TopicRequest = { ...request, status: answer.status, answerUrl: answer.status === 'answered' ? answer.answerUrl : null };
+    await this.#commit({ op: 'answerTopicRequest', item: answered });
+    return { ...answered };
+  }
+
+  async markReviewed(kind: 'bugReport' | 'citySubmission', id: string): Promise<boolean> {
+    const item = (kind === 'bugReport' ? this.#state.bugReports : this.#state.citySubmissions).find(id);
+    if (!item) return false;
+    if (item.reviewedAt === null) await this.#commit({ op: 'reviewed', kind, id, reviewedAt: now() });
+    return true;
+  }
+
+  reviewQueue(): Promise<ReviewQueue> {
+    return Promise.resolve({
+      topicRequests: this.#state.topicRequests.oldestFirst().filter((request) => request.status === 'pending'),
+      bugReports: this.#state.bugReports.oldestFirst().filter((report) => report.reviewedAt === null),
+      citySubmissions: this.#state.citySubmissions.oldestFirst().filter((submission) => submission.reviewedAt === null),
+    });
+  }
+
+  async setBan(readerHash: string, banned: boolean): Promise<boolean> {
+    if ((this.#state.bans.find(readerHash) !== null) === banned) return false;
+    await this.#commit(banned ? { op: 'ban', item: { readerHash, since: now() } } : { op: 'unban', readerHash });
+    return true;
+  }
+
+  readersNamed(author: string): Promise<string[]> {
+    const hashes = new Set<string>();
+    for (const thread of this.#state.articles())
+      for (const comment of thread.comments()) if (comment.author === author) hashes.add(comment.authorHash);
+    return Promise.resolve([...hashes].sort());
+  }
+
+  stats(): Promise<StoreStats> {
+    const articles = this.#state.articles();
+    const comments = articles.flatMap((thread) => thread.comments());
+    const requests = this.#state.topicRequests.oldestFirst();
+    const reviewed = (items: { reviewedAt: string | null }[]) => ({
+      total: items.length,
+      pending: items.filter((item) => item.reviewedAt === null).length,
+    });
+    return Promise.resolve({
+      articles: articles.filter((thread) => thread.comments().length > 0).length,
+      comments: comments.length,
+      deletedComments: comments.filter((comment) => comment.deletedAt !== null).length,
+      votes: articles.reduce((sum, thread) => sum + thread.votes().length, 0),
+      topicRequests: {
+        pending: requests.filter((request) => request.status === 'pending').length,
+        answered: requests.filter((request) => request.status === 'answered').length,
+        declined: requests.filter((request) => request.status === 'declined').length,
+      },
+      bugReports: reviewed(this.#state.bugReports.oldestFirst()),
+      citySubmissions: reviewed(this.#state.citySubmissions.oldestFirst()),
+      bans: this.#state.bans.oldestFirst().length,
+    });
+  }
+
+  async *exportRecords(): AsyncGenerator<ExportRecord> {
+    const salt = await readSaltFile(this.#layout.salt);
+    if (salt !== null) yield { kind: 'salt', salt };
+    const articles = this.#state.articles();
+    for (const thread of articles) for (const comment of thread.comments()) yield { kind: 'comment', comment };
+    for (const thread of articles) for (const vote of thread.votes()) yield { kind: 'vote', articleSlug: thread.slug, ...vote };
+    for (const item of this.#state.topicRequests.oldestFirst()) yield { kind: 'topicRequest', item };
+    for (const item of this.#state.bugReports.oldestFirst()) yield { kind: 'bugReport', item };
+    for (const item of this.#state.citySubmissions.oldestFirst()) yield { kind: 'citySubmission', item };
+    for (const { readerHash, since } of this.#state.bans.oldestFirst()) yield { kind: 'ban', readerHash, since };
+  }
+
+  async importRecords(records: AsyncIterable<ExportRecord>): Promise<ImportCounts> {
+    const counts: ImportCounts = { added: 0, skipped: 0 };
+    let inFlight: Promise<void>[] = [];
+    for await (const record of records) {
+      const change = await this.#importChange(record);
+      if (change === null) {
+        counts.skipped += 1;
+        continue;
+      }
+      counts.added += 1;
+      if (change !== 'done') inFlight.push(this.#commit(change));
+      if (inFlight.length >= IMPORT_WINDOW) {
+        await Promise.all(inFlight);
+        inFlight = [];
+      }
+    }
+    await Promise.all(inFlight);
+    return counts;
   }
 
   revision(topic: RevisionTopic): Promise<string> {
@@ -193,6 +324,37 @@ class EmbeddedStore implements StoreEngine {
   close(): Promise<void> {
     this.#closing ??= this.#shutDown();
     return this.#closing;
+  }
+
+  /** The change that adds an imported record; null when it is there already, 'done' when it was kept otherwise (the salt). */
+  async #importChange(record: ExportRecord): Promise<Change | 'done' | null> {
+    const state = this.#state;
+    switch (record.kind) {
+      case 'salt':
+        if ((await readSaltFile(this.#layout.salt)) !== null) return null;
+        await writeSaltFile(this.#layout.salt, record.salt);
+        return 'done';
+      case 'comment':
+        // Scores come from the votes imported after it.
+        return state.article(record.comment.articleSlug)?.hasComment(record.comment.id)
+          ? null
+          : { op: 'comment', comment: { ...record.comment, score: 0 } };
+      case 'vote': {
+        const { articleSlug, commentId, voter, vote } = record;
+        const thread = state.article(articleSlug);
+        if (commentId !== null && !thread?.hasComment(commentId))
+          throw new Error(`A vote is on comment ${commentId}, which is not in the import or the store`);
+        return (thread?.voteOf(voter, commentId) ?? 0) !== 0 ? null : { op: 'vote', articleSlug, commentId, voter, vote };
+      }
+      case 'topicRequest':
+        return state.topicRequests.find(record.item.id) ? null : { op: 'topicRequest', item: record.item };
+      case 'bugReport':
+        return state.bugReports.find(record.item.id) ? null : { op: 'bugReport', item: record.item };
+      case 'citySubmission':
+        return state.citySubmissions.find(record.item.id) ? null : { op: 'citySubmission', item: record.item };
+      case 'ban':
+        return state.bans.find(record.readerHash) ? null : { op: 'ban', item: { readerHash: record.readerHash, since: record.since } };
+    }
   }
 
   /** Numbers the change, applies it in memory and resolves once its journal line is on disk. */
@@ -246,5 +408,6 @@ class EmbeddedStore implements StoreEngine {
     if (this.#journal.failure) throw this.#journal.failure;
     await this.#writeSnapshots();
     await removeGenerationsBefore(this.#layout.journal, this.#journal.generation + 1);
+    await releaseLock(this.#layout);
   }
 }

@@ -8,6 +8,11 @@ export interface StoreLayout {
   topicRequests: string;
   bugReports: string;
   citySubmissions: string;
+  bans: string;
+  /** The generated IP-hash salt. */
+  salt: string;
+  /** Names the process that has the store open. */
+  lock: string;
 }
 
 export function storeLayout(dataDir: string): StoreLayout {
@@ -18,6 +23,9 @@ export function storeLayout(dataDir: string): StoreLayout {
     topicRequests: join(dataDir, 'topic-requests.json'),
     bugReports: join(dataDir, 'bug-reports.json'),
     citySubmissions: join(dataDir, 'city-submissions.json'),
+    bans: join(dataDir, 'bans.json'),
+    salt: join(dataDir, 'ip-hash-salt'),
+    lock: join(dataDir, 'lock'),
   };
 }
 

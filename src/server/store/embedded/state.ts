@@ -1,5 +1,6 @@
 import { SLUG_PATTERN } from '../../articles/source.ts';
 import type { BugReport, CitySubmission, TopicRequest } from '../types.ts';
+import type { StoredBan } from '../shapes.ts';
 import { ArticleThread } from './article-thread.ts';
 import { Collection } from './collection.ts';
 import { storedShapes, type JournalRecord } from './documents.ts';
@@ -14,6 +15,7 @@ export class StoreState {
   readonly topicRequests: Collection<TopicRequest>;
   readonly bugReports: Collection<BugReport>;
   readonly citySubmissions: Collection<CitySubmission>;
+  readonly bans: Collection<StoredBan>;
 
   private constructor(
     layout: StoreLayout,
@@ -22,6 +24,7 @@ export class StoreState {
       topicRequests: Collection<TopicRequest>;
       bugReports: Collection<BugReport>;
       citySubmissions: Collection<CitySubmission>;
+      bans: Collection<StoredBan>;
     },
   ) {
     this.#layout = layout;
@@ -29,6 +32,7 @@ export class StoreState {
     this.topicRequests = collections.topicRequests;
     this.bugReports = collections.bugReports;
     this.citySubmissions = collections.citySubmissions;
+    this.bans = collections.bans;
   }
 
   /** Reads every snapshot file; rejects naming the first damaged one. */
@@ -36,15 +40,21 @@ export class StoreState {
     const slugs = (await namesIn(layout.articles)).map((name) => ARTICLE_FILE.exec(name)?.[1]).filter((slug) => slug !== undefined);
     const threads = await Promise.all(slugs.map((slug) => ArticleThread.load(articleFile(layout, slug), slug)));
     return new StoreState(layout, new Map(threads.map((thread) => [thread.slug, thread])), {
-      topicRequests: await Collection.load(layout.topicRequests, storedShapes.topicRequest),
-      bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport),
-      citySubmissions: await Collection.load(layout.citySubmissions, storedShapes.citySubmission),
+      topicRequests: await Collection.load(layout.topicRequests, storedShapes.topicRequest, byId),
+      bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
+      citySubmissions: await Collection.load(layout.citySubmissions, storedShapes.citySubmission, byId),
+      bans: await Collection.load(layout.bans, storedShapes.ban, (ban) => ban.readerHash),
     });
   }
 
   /** Every snapshot file's state, the collections' and each article's. */
   targets(): SnapshotTarget[] {
-    return [this.topicRequests, this.bugReports, this.citySubmissions, ...this.#articles.values()];
+    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, ...this.#articles.values()];
+  }
+
+  /** Every article that has comments or votes. */
+  articles(): ArticleThread[] {
+    return [...this.#articles.values()];
   }
 
   /** The article's thread, or null when nothing was ever stored for it. */
@@ -89,12 +99,61 @@ export class StoreState {
         return added(this.bugReports, record.seq, record.item);
       case 'citySubmission':
         return added(this.citySubmissions, record.seq, record.item);
+      case 'deleteComment': {
+        const thread = this.articleToWrite(record.articleSlug);
+        if (record.seq <= thread.journalSeq) return null;
+        thread.deleteComment(record.commentId, record.deletedAt);
+        return thread;
+      }
+      case 'answerTopicRequest':
+        return changed(this.topicRequests, record.seq, (requests) => {
+          requests.replace(record.item);
+        });
+      case 'reviewed':
+        return record.kind === 'bugReport'
+          ? changed(this.bugReports, record.seq, (items) => {
+              markReviewed(items, record.id, record.reviewedAt);
+            })
+          : changed(this.citySubmissions, record.seq, (items) => {
+              markReviewed(items, record.id, record.reviewedAt);
+            });
+      case 'ban':
+        return added(this.bans, record.seq, record.item);
+      case 'unban':
+        return changed(this.bans, record.seq, (bans) => {
+          bans.remove(record.readerHash);
+        });
     }
   }
 }
 
+function markReviewed<Item extends { id: string; reviewedAt: string | null }>(
+  items: Collection<Item>,
+  id: string,
+  reviewedAt: string,
+): void {
+  const item = items.find(id);
+  if (!item) throw new Error(`${id} does not exist`);
+  items.replace({ ...item, reviewedAt });
+}
+
+function byId(item: { id: string }): string {
+  return item.id;
+}
+
 function added<Item extends object>(collection: Collection<Item>, seq: number, item: Item): SnapshotTarget | null {
+  return changed(collection, seq, (items) => {
+    items.add(item);
+  });
+}
+
+/** Applies a change to a collection unless its snapshot already holds it. */
+function changed<Item extends object>(
+  collection: Collection<Item>,
+  seq: number,
+  change: (items: Collection<Item>) => void,
+): SnapshotTarget | null {
   if (seq <= collection.journalSeq) return null;
-  collection.add(item);
+  change(collection);
   return collection;
 }

@@ -1,0 +1,210 @@
+/**
+ * The owner's data tool (npm run data -- <command>): export, import, the
+ * review queue, deleting a comment, bans and counts, on whichever store the
+ * settings choose. Arguments are checked before the store is opened.
+ */
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { exportRecord } from '../store/shapes.ts';
+import type { ExportRecord, StoreEngine } from '../store/types.ts';
+import { formatQueue, formatStats } from './format.ts';
+import { USAGE } from './usage.ts';
+
+export interface ToolIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  /** Whether to keep a progress line on stderr (it is a terminal). */
+  progress: boolean;
+}
+
+/** Wrong usage: exit code 2, with a pointer to --help. */
+class UsageError extends Error {}
+/** The command could not do what was asked: exit code 1. */
+class ToolFailure extends Error {}
+
+/** A command whose arguments were checked, ready to run on the store. */
+type Prepared = (store: StoreEngine, io: ToolIo) => Promise<void>;
+
+const PROGRESS_EVERY = 1000;
+
+function expectArguments(args: string[], count: number, shape: string): void {
+  if (args.length !== count) throw new UsageError(`expected ${shape}`);
+}
+
+/** A link to the article that answers a request: an absolute http(s) address or a path on the site. */
+function answerUrl(raw: string): string {
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // Not an address: refused below.
+  }
+  throw new UsageError(`"${raw}" is neither an http(s) address nor a path starting with /`);
+}
+
+function prepareExport(args: string[]): Prepared {
+  const [flag, file, ...extra] = args;
+  if (flag !== undefined && (flag !== '--out' || file === undefined || extra.length > 0))
+    throw new UsageError('expected export [--out FILE]');
+  return async (store, io) => {
+    const out = file === undefined ? io.stdout : createWriteStream(file, { mode: 0o600 });
+    let count = 0;
+    for await (const record of store.exportRecords()) {
+      if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+      count += 1;
+      if (io.progress && count % PROGRESS_EVERY === 0) io.stderr.write(`\rexported ${count} records`);
+    }
+    if (out !== io.stdout) {
+      out.end();
+      await finished(out);
+    }
+    io.stderr.write(`${io.progress ? '\r' : ''}exported ${count} records\n`);
+  };
+}
+
+/** The records of an export, checked line by line; a bad line stops the import naming it. */
+async function* readRecords(input: Readable, io: ToolIo): AsyncGenerator<ExportRecord> {
+  let line = 0;
+  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    line += 1;
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new ToolFailure(`line ${line} is not JSON`);
+    }
+    const parsed = exportRecord.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ToolFailure(`line ${line} is not an export record: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    }
+    if (io.progress && line % PROGRESS_EVERY === 0) io.stderr.write(`\rread ${line} lines`);
+    yield parsed.data;
+  }
+}
+
+function prepareImport(args: string[]): Prepared {
+  if (args.length > 1) throw new UsageError('expected import [FILE]');
+  const [file] = args;
+  return async (store, io) => {
+    const input = file === undefined || file === '-' ? io.stdin : createReadStream(file);
+    const { added, skipped } = await store.importRecords(readRecords(input, io));
+    io.stdout.write(`${io.progress ? '\n' : ''}imported: ${added} added, ${skipped} already there\n`);
+  };
+}
+
+function prepareReview(args: string[]): Prepared {
+  const [action, id, url, ...extra] = args;
+  if (action === undefined) return async (store, io) => void io.stdout.write(formatQueue(await store.reviewQueue()));
+  if (id === undefined || extra.length > 0)
+    throw new UsageError('expected review, review answer ID URL, review decline ID or review done ID');
+  if (action === 'answer') {
+    if (url === undefined) throw new UsageError('expected review answer ID URL');
+    const link = answerUrl(url);
+    return async (store, io) => {
+      if (!(await store.answerTopicRequest(id, { status: 'answered', answerUrl: link }))) throw new ToolFailure(`no topic request ${id}`);
+      io.stdout.write(`topic request ${id}: answered by ${link}\n`);
+    };
+  }
+  if (url !== undefined) throw new UsageError(`expected review ${action} ID`);
+  if (action === 'decline')
+    return async (store, io) => {
+      if (!(await store.answerTopicRequest(id, { status: 'declined' }))) throw new ToolFailure(`no topic request ${id}`);
+      io.stdout.write(`topic request ${id}: declined\n`);
+    };
+  if (action === 'done')
+    return async (store, io) => {
+      if (await store.markReviewed('bugReport', id)) io.stdout.write(`bug report ${id}: reviewed\n`);
+      else if (await store.markReviewed('citySubmission', id)) io.stdout.write(`city submission ${id}: reviewed\n`);
+      else throw new ToolFailure(`no bug report or city submission ${id}`);
+    };
+  throw new UsageError(`unknown review action "${action}"`);
+}
+
+function prepareDeleteComment(args: string[]): Prepared {
+  expectArguments(args, 1, 'delete-comment ID');
+  const [id = ''] = args;
+  return async (store, io) => {
+    const deleted = await store.deleteComment(id);
+    if (!deleted) throw new ToolFailure(`no comment ${id}`);
+    io.stdout.write(`comment ${id} on ${deleted.articleSlug}: deleted\n`);
+  };
+}
+
+/** A reader by hash, or by the colour-and-animal name its comments show (a name has a space, a hash none). */
+async function readerOf(store: StoreEngine, reader: string): Promise<string> {
+  if (!/\s/.test(reader)) return reader;
+  const hashes = await store.readersNamed(reader);
+  if (hashes.length === 0) throw new ToolFailure(`no comment shows the name "${reader}"`);
+  if (hashes.length > 1)
+    throw new ToolFailure(
+      `${hashes.length} readers show the name "${reader}"; name one by its hash:\n${hashes.map((hash) => `  ${hash}`).join('\n')}`,
+    );
+  return hashes[0] ?? reader;
+}
+
+function prepareBan(banned: boolean): (args: string[]) => Prepared {
+  const verb = banned ? 'ban' : 'unban';
+  return (args) => {
+    const reader = args.join(' ').trim();
+    if (reader === '') throw new UsageError(`expected ${verb} READER`);
+    return async (store, io) => {
+      const hash = await readerOf(store, reader);
+      const changed = await store.setBan(hash, banned);
+      io.stdout.write(`${hash}: ${changed ? (banned ? 'banned' : 'unbanned') : banned ? 'was banned already' : 'was not banned'}\n`);
+    };
+  };
+}
+
+function prepareStats(args: string[]): Prepared {
+  expectArguments(args, 0, 'stats, with no argument');
+  return async (store, io) => void io.stdout.write(formatStats(await store.stats()));
+}
+
+const COMMANDS: Record<string, (args: string[]) => Prepared> = {
+  export: prepareExport,
+  import: prepareImport,
+  review: prepareReview,
+  'delete-comment': prepareDeleteComment,
+  ban: prepareBan(true),
+  unban: prepareBan(false),
+  stats: prepareStats,
+};
+
+/** Runs one command; resolves with the process's exit code. */
+export async function runDataTool(args: string[], openStore: () => Promise<StoreEngine>, io: ToolIo): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const prepare = command === undefined ? undefined : COMMANDS[command];
+  if (!prepare) {
+    io.stderr.write(`${command === undefined ? 'No command given.' : `Unknown command "${command}".`}\n\n${USAGE}`);
+    return 2;
+  }
+  let store: StoreEngine | undefined;
+  try {
+    const run = prepare(rest);
+    store = await openStore();
+    await run(store, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`${command}: ${error.message} (npm run data -- --help)\n`);
+      return 2;
+    }
+    io.stderr.write(`${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await store?.close().catch((error: unknown) => {
+      io.stderr.write(`closing the store failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    });
+  }
+}

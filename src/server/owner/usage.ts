@@ -1,0 +1,25 @@
+/** What `npm run data -- --help` prints. */
+export const USAGE = `The owner's data tool: reads and changes the store the site uses.
+It opens PostgreSQL when DATABASE_URL is set, else the embedded store in DATA_DIR
+(default data/store), which only one process may have open: stop the site first.
+
+Usage: npm run data -- <command> [arguments]
+
+  export [--out FILE]          Writes everything as JSON Lines to FILE, or to stdout.
+  import [FILE]                Adds the records of an export (FILE, or stdin) that are not
+                               there yet; importing the same file twice changes nothing.
+  review                       Lists what waits, oldest first: topic requests, bug reports,
+                               city submissions.
+  review answer ID URL         Marks topic request ID answered by the article at URL
+                               (https://… or a path such as /articles/night-trains).
+  review decline ID            Marks topic request ID declined.
+  review done ID               Takes bug report or city submission ID off the list.
+  delete-comment ID            Empties the comment and shows it as deleted; its replies stay.
+  ban READER                   Refuses every write of READER (429) until unban. READER is
+                               the hash, or the colour-and-animal name shown by a comment.
+  unban READER                 Lifts the ban.
+  stats                        Counts what the store holds.
+  --help                       Prints this.
+
+Exit codes: 0 done, 1 failed (nothing found, bad input, store unreachable), 2 wrong usage.
+`;

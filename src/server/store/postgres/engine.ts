@@ -1,0 +1,380 @@
+/**
+ * The PostgreSQL store (DATABASE_URL), for several instances sharing one
+ * database. The schema is in `migrations/`, applied at open; the constraints
+ * there keep the rules under concurrency. Every write is one transaction
+ * that ends by bumping the revision of what it changes, so every instance's
+ * cached renders follow it.
+ */
+import pg from 'pg';
+import { newId } from '../ids.ts';
+import type {
+  BugReport,
+  CitySubmission,
+  ExportRecord,
+  ImportCounts,
+  NewBugReport,
+  NewCitySubmission,
+  NewComment,
+  NewTopicRequest,
+  ReviewQueue,
+  RevisionTopic,
+  StoredComment,
+  StoreEngine,
+  StoreStats,
+  TopicRequest,
+  TopicRequestAnswer,
+  VoteTarget,
+  VoteValue,
+} from '../types.ts';
+import { migrate } from './migrate.ts';
+import { insertBugReports, insertCitySubmissions, insertComments, insertTopicRequests } from './inserts.ts';
+import {
+  BUG_REPORT_COLUMNS,
+  bugReportOf,
+  CITY_SUBMISSION_COLUMNS,
+  citySubmissionOf,
+  COMMENT_COLUMNS,
+  commentOf,
+  TOPIC_REQUEST_COLUMNS,
+  topicRequestOf,
+  type BugReportRow,
+  type CitySubmissionRow,
+  type CommentRow,
+  type TopicRequestRow,
+} from './rows.ts';
+import { bumpRevision, inTransaction, SALT_SETTING } from './sql.ts';
+import { exportRecords, importRecords } from './transfer.ts';
+
+export interface PostgresStoreOptions {
+  /** Connections this process may hold at most. */
+  poolSize: number;
+  /**
+   * Limits on connecting and on each statement, in milliseconds, or null for
+   * none: the site keeps them short so that a write fails within 2 s when
+   * PostgreSQL does not answer; the owner's tool runs long statements.
+   */
+  timeoutMs: number | null;
+}
+
+const SERVER_OPTIONS: PostgresStoreOptions = { poolSize: 20, timeoutMs: 1500 };
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+/**
+ * Opens the store at `url`, applying the migrations it lacks. Rejects when
+ * PostgreSQL cannot be reached or a migration fails.
+ */
+export async function openPostgresStore(url: string, options: Partial<PostgresStoreOptions> = {}): Promise<StoreEngine> {
+  const { poolSize, timeoutMs } = { ...SERVER_OPTIONS, ...options };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: 'longhand',
+    keepAlive: true,
+    ...(timeoutMs === null ? {} : { connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, query_timeout: timeoutMs + 300 }),
+  });
+  // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; unhandled, the event would end the process.
+  pool.on('error', (error) => {
+    console.error(`[store] a PostgreSQL connection failed: ${error.message}`);
+  });
+  try {
+    const client = await pool.connect();
+    try {
+      await migrate(client);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return new PostgresStore(pool);
+}
+
+class PostgresStore implements StoreEngine {
+  readonly #pool: pg.Pool;
+  #closing: Promise<void> | null = null;
+
+  constructor(pool: pg.Pool) {
+    this.#pool = pool;
+  }
+
+  async insertComment(comment: NewComment): Promise<StoredComment> {
+    const stored: StoredComment = { ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null };
+    await inTransaction(this.#pool, async (client) => {
+      await insertComments(client, [stored]);
+      await bumpRevision(client, `thread:${stored.articleSlug}`);
+    });
+    return stored;
+  }
+
+  async getComment(articleSlug: string, id: string): Promise<StoredComment | null> {
+    const { rows } = await this.#pool.query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = $1 AND article_slug = $2`, [
+      id,
+      articleSlug,
+    ]);
+    return rows[0] ? commentOf(rows[0]) : null;
+  }
+
+  async listComments(articleSlug: string): Promise<StoredComment[]> {
+    const { rows } = await this.#pool.query<CommentRow>(
+      `SELECT ${COMMENT_COLUMNS} FROM comments WHERE article_slug = $1 ORDER BY position`,
+      [articleSlug],
+    );
+    return rows.map(commentOf);
+  }
+
+  async articleScore(articleSlug: string): Promise<number> {
+    const { rows } = await this.#pool.query<{ score: number }>('SELECT score FROM article_scores WHERE article_slug = $1', [articleSlug]);
+    return rows[0]?.score ?? 0;
+  }
+
+  applyVote(
+    target: VoteTarget,
+    voter: string,
+    decide: (current: VoteValue) => VoteValue,
+  ): Promise<{ score: number; vote: VoteValue } | null> {
+    return inTransaction(this.#pool, async (client) => {
+      const { articleSlug, commentId } = target;
+      // Inserting the voter's row (at 0) or touching it locks it: a second vote of the same voter on the target waits here.
+      const locked =
+        commentId === null
+          ? await client.query<{ vote: VoteValue }>(
+              `INSERT INTO article_votes (article_slug, voter, vote) VALUES ($1, $2, 0)
+               ON CONFLICT (article_slug, voter) DO UPDATE SET vote = article_votes.vote RETURNING vote`,
+              [articleSlug, voter],
+            )
+          : await client.query<{ vote: VoteValue }>(
+              `INSERT INTO comment_votes (article_slug, voter, comment_id, vote)
+               SELECT $1, $2, $3, 0 WHERE EXISTS (SELECT 1 FROM comments WHERE id = $3 AND article_slug = $1 AND deleted_at IS NULL)
+               ON CONFLICT (article_slug, voter, comment_id) DO UPDATE SET vote = comment_votes.vote RETURNING vote`,
+              [articleSlug, voter, commentId],
+            );
+      const current = locked.rows[0]?.vote;
+      if (current === undefined) return null;
+      const vote = decide(current);
+      const change = vote - current;
+      const score =
+        commentId === null
+          ? await moveArticleScore(client, articleSlug, voter, vote, change)
+          : await moveCommentScore(client, articleSlug, commentId, voter, vote, change);
+      if (change !== 0) await bumpRevision(client, `thread:${articleSlug}`);
+      return { score, vote };
+    });
+  }
+
+  async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }> {
+    const { rows } = await this.#pool.query<{ comment_id: string | null; vote: -1 | 1 }>(
+      `SELECT NULL AS comment_id, vote FROM article_votes WHERE article_slug = $1 AND voter = $2 AND vote <> 0
+       UNION ALL
+       SELECT comment_id, vote FROM comment_votes WHERE article_slug = $1 AND voter = $2 AND vote <> 0`,
+      [articleSlug, voter],
+    );
+    const votes: { article: VoteValue; comments: Record<string, -1 | 1> } = { article: 0, comments: {} };
+    for (const row of rows) {
+      if (row.comment_id === null) votes.article = row.vote;
+      else votes.comments[row.comment_id] = row.vote;
+    }
+    return votes;
+  }
+
+  async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
+    const stored: TopicRequest = { ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null };
+    await inTransaction(this.#pool, async (client) => {
+      await insertTopicRequests(client, [stored]);
+      await bumpRevision(client, 'topic-requests');
+    });
+    return stored;
+  }
+
+  async listTopicRequests(): Promise<TopicRequest[]> {
+    const { rows } = await this.#pool.query<TopicRequestRow>(`SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests ORDER BY position DESC`);
+    return rows.map(topicRequestOf);
+  }
+
+  async insertBugReport(report: NewBugReport): Promise<BugReport> {
+    const stored: BugReport = { ...report, id: newId(), createdAt: now(), reviewedAt: null };
+    await insertBugReports(this.#pool, [stored]);
+    return stored;
+  }
+
+  async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
+    const stored: CitySubmission = { ...submission, id: newId(), createdAt: now(), reviewedAt: null };
+    await insertCitySubmissions(this.#pool, [stored]);
+    return stored;
+  }
+
+  async isBanned(readerHash: string): Promise<boolean> {
+    const { rowCount } = await this.#pool.query('SELECT 1 FROM bans WHERE reader_hash = $1', [readerHash]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async keptSalt(make: () => string): Promise<string> {
+    // Two instances starting at once: the second insert does nothing and both read the first one's salt.
+    await this.#pool.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [SALT_SETTING, make()]);
+    const { rows } = await this.#pool.query<{ value: string }>('SELECT value FROM settings WHERE name = $1', [SALT_SETTING]);
+    const salt = rows[0]?.value;
+    if (!salt) throw new Error('The salt setting vanished while it was read');
+    return salt;
+  }
+
+  deleteComment(id: string): Promise<StoredComment | null> {
+    return inTransaction(this.#pool, async (client) => {
+      const { rows } = await client.query<CommentRow>(
+        `UPDATE comments SET body = '', deleted_at = coalesce(deleted_at, now()) WHERE id = $1 RETURNING ${COMMENT_COLUMNS}`,
+        [id],
+      );
+      const deleted = rows[0];
+      if (!deleted) return null;
+      await bumpRevision(client, `thread:${deleted.article_slug}`);
+      return commentOf(deleted);
+    });
+  }
+
+  answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null> {
+    return inTransaction(this.#pool, async (client) => {
+      const { rows } = await client.query<TopicRequestRow>(
+        `UPDATE topic_requests SET status = $2, answer_url = $3 WHERE id = $1 RETURNING ${TOPIC_REQUEST_COLUMNS}`,
+        [id, answer.status, answer.status === 'answered' ? answer.answerUrl : null],
+      );
+      const answered = rows[0];
+      if (!answered) return null;
+      await bumpRevision(client, 'topic-requests');
+      return topicRequestOf(answered);
+    });
+  }
+
+  async markReviewed(kind: 'bugReport' | 'citySubmission', id: string): Promise<boolean> {
+    const table = kind === 'bugReport' ? 'bug_reports' : 'city_submissions';
+    const { rowCount } = await this.#pool.query(`UPDATE ${table} SET reviewed_at = coalesce(reviewed_at, now()) WHERE id = $1`, [id]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async reviewQueue(): Promise<ReviewQueue> {
+    const [topicRequests, bugReports, citySubmissions] = await Promise.all([
+      this.#pool.query<TopicRequestRow>(`SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests WHERE status = 'pending' ORDER BY position`),
+      this.#pool.query<BugReportRow>(`SELECT ${BUG_REPORT_COLUMNS} FROM bug_reports WHERE reviewed_at IS NULL ORDER BY position`),
+      this.#pool.query<CitySubmissionRow>(
+        `SELECT ${CITY_SUBMISSION_COLUMNS} FROM city_submissions WHERE reviewed_at IS NULL ORDER BY position`,
+      ),
+    ]);
+    return {
+      topicRequests: topicRequests.rows.map(topicRequestOf),
+      bugReports: bugReports.rows.map(bugReportOf),
+      citySubmissions: citySubmissions.rows.map(citySubmissionOf),
+    };
+  }
+
+  async setBan(readerHash: string, banned: boolean): Promise<boolean> {
+    const { rowCount } = banned
+      ? await this.#pool.query('INSERT INTO bans (reader_hash, since) VALUES ($1, now()) ON CONFLICT (reader_hash) DO NOTHING', [
+          readerHash,
+        ])
+      : await this.#pool.query('DELETE FROM bans WHERE reader_hash = $1', [readerHash]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async readersNamed(author: string): Promise<string[]> {
+    const { rows } = await this.#pool.query<{ author_hash: string }>(
+      'SELECT DISTINCT author_hash FROM comments WHERE author = $1 ORDER BY author_hash',
+      [author],
+    );
+    return rows.map((row) => row.author_hash);
+  }
+
+  async stats(): Promise<StoreStats> {
+    const { rows } = await this.#pool.query<Record<string, string>>(
+      `SELECT
+         (SELECT count(DISTINCT article_slug) FROM comments) AS articles,
+         (SELECT count(*) FROM comments) AS comments,
+         (SELECT count(*) FROM comments WHERE deleted_at IS NOT NULL) AS deleted_comments,
+         (SELECT count(*) FROM article_votes WHERE vote <> 0) + (SELECT count(*) FROM comment_votes WHERE vote <> 0) AS votes,
+         (SELECT count(*) FROM topic_requests WHERE status = 'pending') AS pending_requests,
+         (SELECT count(*) FROM topic_requests WHERE status = 'answered') AS answered_requests,
+         (SELECT count(*) FROM topic_requests WHERE status = 'declined') AS declined_requests,
+         (SELECT count(*) FROM bug_reports) AS bug_reports,
+         (SELECT count(*) FROM bug_reports WHERE reviewed_at IS NULL) AS pending_bug_reports,
+         (SELECT count(*) FROM city_submissions) AS city_submissions,
+         (SELECT count(*) FROM city_submissions WHERE reviewed_at IS NULL) AS pending_city_submissions,
+         (SELECT count(*) FROM bans) AS bans`,
+    );
+    const count = (name: string): number => Number(rows[0]?.[name] ?? 0);
+    return {
+      articles: count('articles'),
+      comments: count('comments'),
+      deletedComments: count('deleted_comments'),
+      votes: count('votes'),
+      topicRequests: { pending: count('pending_requests'), answered: count('answered_requests'), declined: count('declined_requests') },
+      bugReports: { total: count('bug_reports'), pending: count('pending_bug_reports') },
+      citySubmissions: { total: count('city_submissions'), pending: count('pending_city_submissions') },
+      bans: count('bans'),
+    };
+  }
+
+  exportRecords(): AsyncIterable<ExportRecord> {
+    return exportRecords(this.#pool);
+  }
+
+  importRecords(records: AsyncIterable<ExportRecord>): Promise<ImportCounts> {
+    return importRecords(this.#pool, records);
+  }
+
+  async revision(topic: RevisionTopic): Promise<string> {
+    const { rows } = await this.#pool.query<{ revision: string }>('SELECT revision FROM revisions WHERE topic = $1', [topic]);
+    return rows[0]?.revision ?? '0';
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#pool.end();
+    return this.#closing;
+  }
+}
+
+/** Sets the voter's article vote and moves the article's score by `change`; the score after. */
+async function moveArticleScore(
+  client: pg.PoolClient,
+  articleSlug: string,
+  voter: string,
+  vote: VoteValue,
+  change: number,
+): Promise<number> {
+  if (change === 0) {
+    const { rows } = await client.query<{ score: number }>('SELECT score FROM article_scores WHERE article_slug = $1', [articleSlug]);
+    return rows[0]?.score ?? 0;
+  }
+  await client.query('UPDATE article_votes SET vote = $3 WHERE article_slug = $1 AND voter = $2', [articleSlug, voter, vote]);
+  const { rows } = await client.query<{ score: number }>(
+    `INSERT INTO article_scores (article_slug, score) VALUES ($1, $2)
+     ON CONFLICT (article_slug) DO UPDATE SET score = article_scores.score + $2 RETURNING score`,
+    [articleSlug, change],
+  );
+  return rows[0]?.score ?? 0;
+}
+
+/** Sets the voter's vote on a comment and moves the comment's score by `change`; the score after. */
+async function moveCommentScore(
+  client: pg.PoolClient,
+  articleSlug: string,
+  commentId: string,
+  voter: string,
+  vote: VoteValue,
+  change: number,
+): Promise<number> {
+  if (change === 0) {
+    const { rows } = await client.query<{ score: number }>('SELECT score FROM comments WHERE id = $1', [commentId]);
+    return rows[0]?.score ?? 0;
+  }
+  await client.query('UPDATE comment_votes SET vote = $4 WHERE article_slug = $1 AND voter = $2 AND comment_id = $3', [
+    articleSlug,
+    voter,
+    commentId,
+    vote,
+  ]);
+  const { rows } = await client.query<{ score: number }>('UPDATE comments SET score = score + $2 WHERE id = $1 RETURNING score', [
+    commentId,
+    change,
+  ]);
+  return rows[0]?.score ?? 0;
+}

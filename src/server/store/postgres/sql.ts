@@ -1,0 +1,42 @@
+import type { ClientBase, Pool, PoolClient } from 'pg';
+
+/** Something to run a query on: the pool (any connection) or one connection (inside a transaction). */
+export type Queryable = Pool | ClientBase;
+
+/** The `settings` row that keeps the generated IP-hash salt. */
+export const SALT_SETTING = 'ip-hash-salt';
+
+/** `($1, $2), ($3, $4)` and its parameters: rows inserted by one statement. */
+export function valuesList(rows: readonly (readonly unknown[])[]): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const tuples = rows.map((row) => `(${row.map((value) => `$${params.push(value)}`).join(', ')})`);
+  return { text: tuples.join(', '), params };
+}
+
+/** Marks what `topic` covers as changed; every write calls it last in its transaction (the row's lock is the last one it takes). */
+export async function bumpRevision(db: Queryable, topic: string): Promise<void> {
+  await db.query(
+    'INSERT INTO revisions (topic, revision) VALUES ($1, 1) ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + 1',
+    [topic],
+  );
+}
+
+/**
+ * Runs `work` in a transaction on one connection: committed when it
+ * resolves, rolled back when it throws. A connection that failed is
+ * destroyed rather than handed to the next request.
+ */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    client.release();
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release(true);
+    throw error;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Export and import of the PostgreSQL store (npm run data -- export | import):
+ * a stream of records in the shape every engine shares, so that moving from
+ * one engine to the other is an export and an import.
+ */
+import type { Pool } from 'pg';
+import type { ExportRecord, ImportCounts } from '../types.ts';
+import { insertBugReports, insertCitySubmissions, insertComments, insertTopicRequests } from './inserts.ts';
+import {
+  BUG_REPORT_COLUMNS,
+  bugReportOf,
+  CITY_SUBMISSION_COLUMNS,
+  citySubmissionOf,
+  COMMENT_COLUMNS,
+  commentOf,
+  TOPIC_REQUEST_COLUMNS,
+  topicRequestOf,
+  type BugReportRow,
+  type CitySubmissionRow,
+  type CommentRow,
+  type TopicRequestRow,
+} from './rows.ts';
+import { bumpRevision, inTransaction, SALT_SETTING, valuesList } from './sql.ts';
+
+/** Rows fetched at a time from a cursor, and records inserted by one statement. */
+const BATCH = 500;
+
+interface VoteRow {
+  article_slug: string;
+  comment_id: string | null;
+  voter: string;
+  vote: -1 | 1;
+}
+
+/** What is exported, in import order: the salt, comments (parents before replies), votes, then the rest. */
+const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
+  {
+    query: `SELECT value FROM settings WHERE name = '${SALT_SETTING}'`,
+    record: (row: { value: string }) => ({ kind: 'salt', salt: row.value }),
+  },
+  {
+    query: `SELECT ${COMMENT_COLUMNS} FROM comments ORDER BY position`,
+    record: (row: CommentRow) => ({ kind: 'comment', comment: commentOf(row) }),
+  },
+  {
+    query: `SELECT article_slug, NULL AS comment_id, voter, vote FROM article_votes WHERE vote <> 0
+            UNION ALL SELECT article_slug, comment_id, voter, vote FROM comment_votes WHERE vote <> 0`,
+    record: (row: VoteRow) => ({
+      kind: 'vote',
+      articleSlug: row.article_slug,
+      commentId: row.comment_id,
+      voter: row.voter,
+      vote: row.vote,
+    }),
+  },
+  {
+    query: `SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests ORDER BY position`,
+    record: (row: TopicRequestRow) => ({ kind: 'topicRequest', item: topicRequestOf(row) }),
+  },
+  {
+    query: `SELECT ${BUG_REPORT_COLUMNS} FROM bug_reports ORDER BY position`,
+    record: (row: BugReportRow) => ({ kind: 'bugReport', item: bugReportOf(row) }),
+  },
+  {
+    query: `SELECT ${CITY_SUBMISSION_COLUMNS} FROM city_submissions ORDER BY position`,
+    record: (row: CitySubmissionRow) => ({ kind: 'citySubmission', item: citySubmissionOf(row) }),
+  },
+  {
+    query: 'SELECT reader_hash, since FROM bans ORDER BY since',
+    record: (row: { reader_hash: string; since: Date }) => ({ kind: 'ban', readerHash: row.reader_hash, since: row.since.toISOString() }),
+  },
+];
+
+/** Everything, from one snapshot of the database (writes may go on meanwhile), read through cursors. */
+export async function* exportRecords(pool: Pool): AsyncGenerator<ExportRecord> {
+  const client = await pool.connect();
+  let finished = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    for (const { query, record } of SOURCES) {
+      await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query}`);
+      for (;;) {
+        const { rows } = await client.query<never>(`FETCH ${BATCH} FROM export_rows`);
+        if (rows.length === 0) break;
+        for (const row of rows) yield record(row);
+      }
+      await client.query('CLOSE export_rows');
+    }
+    await client.query('COMMIT');
+    finished = true;
+  } finally {
+    // A reader that stopped early leaves the transaction open: that connection is not reused.
+    client.release(!finished);
+  }
+}
+
+/** Adds the records not there yet, in one transaction; scores are then counted again from the votes. */
+export function importRecords(pool: Pool, records: AsyncIterable<ExportRecord>): Promise<ImportCounts> {
+  return inTransaction(pool, async (client) => {
+    const counts: ImportCounts = { added: 0, skipped: 0 };
+    const threads = new Set<string>();
+    const topicRequests = { changed: false };
+    let batch: ExportRecord[] = [];
+
+    async function insertBatch(kind: ExportRecord['kind'], records: ExportRecord[]): Promise<number> {
+      const of = <Kind extends ExportRecord['kind']>(wanted: Kind) =>
+        records.filter((record): record is Extract<ExportRecord, { kind: Kind }> => record.kind === wanted);
+      switch (kind) {
+        case 'salt': {
+          const result = await client.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+            SALT_SETTING,
+            of('salt')[0]?.salt,
+          ]);
+          return result.rowCount ?? 0;
+        }
+        case 'comment': {
+          const comments = of('comment').map((record) => record.comment);
+          for (const comment of comments) threads.add(comment.articleSlug);
+          return insertComments(client, comments);
+        }
+        case 'vote':
+          return insertVotes(client, of('vote'));
+        case 'topicRequest': {
+          const added = await insertTopicRequests(
+            client,
+            of('topicRequest').map((record) => record.item),
+          );
+          topicRequests.changed ||= added > 0;
+          return added;
+        }
+        case 'bugReport':
+          return insertBugReports(
+            client,
+            of('bugReport').map((record) => record.item),
+          );
+        case 'citySubmission':
+          return insertCitySubmissions(
+            client,
+            of('citySubmission').map((record) => record.item),
+          );
+        case 'ban': {
+          const { text, params } = valuesList(of('ban').map((record) => [record.readerHash, record.since]));
+          const result = await client.query(
+            `INSERT INTO bans (reader_hash, since) VALUES ${text} ON CONFLICT (reader_hash) DO NOTHING`,
+            params,
+          );
+          return result.rowCount ?? 0;
+        }
+      }
+    }
+
+    async function flush(): Promise<void> {
+      const first = batch[0];
+      if (!first) return;
+      const added = await insertBatch(first.kind, batch);
+      counts.added += added;
+      counts.skipped += batch.length - added;
+      if (first.kind === 'vote') for (const record of batch as Extract<ExportRecord, { kind: 'vote' }>[]) threads.add(record.articleSlug);
+      batch = [];
+    }
+
+    for await (const record of records) {
+      if (batch.length > 0 && (batch.length >= BATCH || batch[0]?.kind !== record.kind || record.kind === 'salt')) await flush();
+      batch.push(record);
+    }
+    await flush();
+    if (counts.added > 0) await recountScores(client, [...threads]);
+    if (counts.added > 0) for (const slug of threads) await bumpRevision(client, `thread:${slug}`);
+    if (topicRequests.changed) await bumpRevision(client, 'topic-requests');
+    return counts;
+  });
+}
+
+type Client = Parameters<Parameters<typeof inTransaction>[1]>[0];
+
+/** Adds votes; a voter's removed vote (kept at 0) takes the imported one. */
+async function insertVotes(client: Client, votes: Extract<ExportRecord, { kind: 'vote' }>[]): Promise<number> {
+  const onArticles = votes.filter((vote) => vote.commentId === null);
+  const onComments = votes.filter((vote) => vote.commentId !== null);
+  let added = 0;
+  if (onArticles.length > 0) {
+    const { text, params } = valuesList(onArticles.map((vote) => [vote.articleSlug, vote.voter, vote.vote]));
+    const result = await client.query(
+      `INSERT INTO article_votes (article_slug, voter, vote) VALUES ${text}
+       ON CONFLICT (article_slug, voter) DO UPDATE SET vote = excluded.vote WHERE article_votes.vote = 0`,
+      params,
+    );
+    added += result.rowCount ?? 0;
+  }
+  if (onComments.length > 0) {
+    const { text, params } = valuesList(onComments.map((vote) => [vote.articleSlug, vote.voter, vote.commentId, vote.vote]));
+    const result = await client.query(
+      `INSERT INTO comment_votes (article_slug, voter, comment_id, vote) VALUES ${text}
+       ON CONFLICT (article_slug, voter, comment_id) DO UPDATE SET vote = excluded.vote WHERE comment_votes.vote = 0`,
+      params,
+    );
+    added += result.rowCount ?? 0;
+  }
+  return added;
+}
+
+/** Sets every score of these articles (each comment's and the article's own) to the sum of its votes. */
+async function recountScores(client: Client, articleSlugs: string[]): Promise<void> {
+  await client.query(
+    `UPDATE comments SET score = coalesce(counted.score, 0)
+     FROM comments AS c LEFT JOIN (SELECT comment_id, sum(vote)::integer AS score FROM comment_votes GROUP BY comment_id) AS counted
+       ON counted.comment_id = c.id
+     WHERE comments.id = c.id AND c.article_slug = ANY($1) AND comments.score IS DISTINCT FROM coalesce(counted.score, 0)`,
+    [articleSlugs],
+  );
+  await client.query(
+    `INSERT INTO article_scores (article_slug, score)
+     SELECT article_slug, sum(vote)::integer FROM article_votes WHERE article_slug = ANY($1) GROUP BY article_slug
+     ON CONFLICT (article_slug) DO UPDATE SET score = excluded.score`,
+    [articleSlugs],
+  );
+}
