@@ -27,6 +27,7 @@ import type {
   VoteValue,
 } from '../types.ts';
 import { migrate } from './migrate.ts';
+import { Gate } from './gate.ts';
 import { insertBugReports, insertCitySubmissions, insertComments, insertTopicRequests } from './inserts.ts';
 import {
   BUG_REPORT_COLUMNS,
@@ -90,20 +91,30 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     await pool.end();
     throw error;
   }
-  return new PostgresStore(pool);
+  return new PostgresStore(pool, poolSize);
 }
 
 class PostgresStore implements StoreEngine {
   readonly #pool: pg.Pool;
+  readonly #gate: Gate;
   #closing: Promise<void> | null = null;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, poolSize: number) {
     this.#pool = pool;
+    this.#gate = new Gate(poolSize);
+  }
+
+  #query<Row extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<Row>> {
+    return this.#gate.run(() => this.#pool.query<Row>(text, params));
+  }
+
+  #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.#gate.run(() => inTransaction(this.#pool, work));
   }
 
   async insertComment(comment: NewComment): Promise<StoredComment> {
     const stored: StoredComment = { ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null };
-    await inTransaction(this.#pool, async (client) => {
+    await this.#transaction(async (client) => {
       await insertComments(client, [stored]);
       await bumpRevision(client, `thread:${stored.articleSlug}`);
     });
@@ -111,7 +122,7 @@ class PostgresStore implements StoreEngine {
   }
 
   async getComment(articleSlug: string, id: string): Promise<StoredComment | null> {
-    const { rows } = await this.#pool.query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = $1 AND article_slug = $2`, [
+    const { rows } = await this.#query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = $1 AND article_slug = $2`, [
       id,
       articleSlug,
     ]);
@@ -119,15 +130,14 @@ class PostgresStore implements StoreEngine {
   }
 
   async listComments(articleSlug: string): Promise<StoredComment[]> {
-    const { rows } = await this.#pool.query<CommentRow>(
-      `SELECT ${COMMENT_COLUMNS} FROM comments WHERE article_slug = $1 ORDER BY position`,
-      [articleSlug],
-    );
+    const { rows } = await this.#query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE article_slug = $1 ORDER BY position`, [
+      articleSlug,
+    ]);
     return rows.map(commentOf);
   }
 
   async articleScore(articleSlug: string): Promise<number> {
-    const { rows } = await this.#pool.query<{ score: number }>('SELECT score FROM article_scores WHERE article_slug = $1', [articleSlug]);
+    const { rows } = await this.#query<{ score: number }>('SELECT score FROM article_scores WHERE article_slug = $1', [articleSlug]);
     return rows[0]?.score ?? 0;
   }
 
@@ -136,7 +146,7 @@ class PostgresStore implements StoreEngine {
     voter: string,
     decide: (current: VoteValue) => VoteValue,
   ): Promise<{ score: number; vote: VoteValue } | null> {
-    return inTransaction(this.#pool, async (client) => {
+    return this.#transaction(async (client) => {
       const { articleSlug, commentId } = target;
       // Inserting the voter's row (at 0) or touching it locks it: a second vote of the same voter on the target waits here.
       const locked =
@@ -166,7 +176,7 @@ class PostgresStore implements StoreEngine {
   }
 
   async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }> {
-    const { rows } = await this.#pool.query<{ comment_id: string | null; vote: -1 | 1 }>(
+    const { rows } = await this.#query<{ comment_id: string | null; vote: -1 | 1 }>(
       `SELECT NULL AS comment_id, vote FROM article_votes WHERE article_slug = $1 AND voter = $2 AND vote <> 0
        UNION ALL
        SELECT comment_id, vote FROM comment_votes WHERE article_slug = $1 AND voter = $2 AND vote <> 0`,
@@ -182,7 +192,7 @@ class PostgresStore implements StoreEngine {
 
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
     const stored: TopicRequest = { ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null };
-    await inTransaction(this.#pool, async (client) => {
+    await this.#transaction(async (client) => {
       await insertTopicRequests(client, [stored]);
       await bumpRevision(client, 'topic-requests');
     });
@@ -190,38 +200,38 @@ class PostgresStore implements StoreEngine {
   }
 
   async listTopicRequests(): Promise<TopicRequest[]> {
-    const { rows } = await this.#pool.query<TopicRequestRow>(`SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests ORDER BY position DESC`);
+    const { rows } = await this.#query<TopicRequestRow>(`SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests ORDER BY position DESC`);
     return rows.map(topicRequestOf);
   }
 
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
     const stored: BugReport = { ...report, id: newId(), createdAt: now(), reviewedAt: null };
-    await insertBugReports(this.#pool, [stored]);
+    await this.#gate.run(() => insertBugReports(this.#pool, [stored]));
     return stored;
   }
 
   async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
     const stored: CitySubmission = { ...submission, id: newId(), createdAt: now(), reviewedAt: null };
-    await insertCitySubmissions(this.#pool, [stored]);
+    await this.#gate.run(() => insertCitySubmissions(this.#pool, [stored]));
     return stored;
   }
 
   async isBanned(readerHash: string): Promise<boolean> {
-    const { rowCount } = await this.#pool.query('SELECT 1 FROM bans WHERE reader_hash = $1', [readerHash]);
+    const { rowCount } = await this.#query('SELECT 1 FROM bans WHERE reader_hash = $1', [readerHash]);
     return (rowCount ?? 0) > 0;
   }
 
   async keptSalt(make: () => string): Promise<string> {
     // Two instances starting at once: the second insert does nothing and both read the first one's salt.
-    await this.#pool.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [SALT_SETTING, make()]);
-    const { rows } = await this.#pool.query<{ value: string }>('SELECT value FROM settings WHERE name = $1', [SALT_SETTING]);
+    await this.#query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [SALT_SETTING, make()]);
+    const { rows } = await this.#query<{ value: string }>('SELECT value FROM settings WHERE name = $1', [SALT_SETTING]);
     const salt = rows[0]?.value;
     if (!salt) throw new Error('The salt setting vanished while it was read');
     return salt;
   }
 
   deleteComment(id: string): Promise<StoredComment | null> {
-    return inTransaction(this.#pool, async (client) => {
+    return this.#transaction(async (client) => {
       const { rows } = await client.query<CommentRow>(
         `UPDATE comments SET body = '', deleted_at = coalesce(deleted_at, now()) WHERE id = $1 RETURNING ${COMMENT_COLUMNS}`,
         [id],
@@ -234,7 +244,7 @@ class PostgresStore implements StoreEngine {
   }
 
   answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null> {
-    return inTransaction(this.#pool, async (client) => {
+    return this.#transaction(async (client) => {
       const { rows } = await client.query<TopicRequestRow>(
         `UPDATE topic_requests SET status = $2, answer_url = $3 WHERE id = $1 RETURNING ${TOPIC_REQUEST_COLUMNS}`,
         [id, answer.status, answer.status === 'answered' ? answer.answerUrl : null],
@@ -248,17 +258,15 @@ class PostgresStore implements StoreEngine {
 
   async markReviewed(kind: 'bugReport' | 'citySubmission', id: string): Promise<boolean> {
     const table = kind === 'bugReport' ? 'bug_reports' : 'city_submissions';
-    const { rowCount } = await this.#pool.query(`UPDATE ${table} SET reviewed_at = coalesce(reviewed_at, now()) WHERE id = $1`, [id]);
+    const { rowCount } = await this.#query(`UPDATE ${table} SET reviewed_at = coalesce(reviewed_at, now()) WHERE id = $1`, [id]);
     return (rowCount ?? 0) > 0;
   }
 
   async reviewQueue(): Promise<ReviewQueue> {
     const [topicRequests, bugReports, citySubmissions] = await Promise.all([
-      this.#pool.query<TopicRequestRow>(`SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests WHERE status = 'pending' ORDER BY position`),
-      this.#pool.query<BugReportRow>(`SELECT ${BUG_REPORT_COLUMNS} FROM bug_reports WHERE reviewed_at IS NULL ORDER BY position`),
-      this.#pool.query<CitySubmissionRow>(
-        `SELECT ${CITY_SUBMISSION_COLUMNS} FROM city_submissions WHERE reviewed_at IS NULL ORDER BY position`,
-      ),
+      this.#query<TopicRequestRow>(`SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests WHERE status = 'pending' ORDER BY position`),
+      this.#query<BugReportRow>(`SELECT ${BUG_REPORT_COLUMNS} FROM bug_reports WHERE reviewed_at IS NULL ORDER BY position`),
+      this.#query<CitySubmissionRow>(`SELECT ${CITY_SUBMISSION_COLUMNS} FROM city_submissions WHERE reviewed_at IS NULL ORDER BY position`),
     ]);
     return {
       topicRequests: topicRequests.rows.map(topicRequestOf),
@@ -269,15 +277,13 @@ class PostgresStore implements StoreEngine {
 
   async setBan(readerHash: string, banned: boolean): Promise<boolean> {
     const { rowCount } = banned
-      ? await this.#pool.query('INSERT INTO bans (reader_hash, since) VALUES ($1, now()) ON CONFLICT (reader_hash) DO NOTHING', [
-          readerHash,
-        ])
-      : await this.#pool.query('DELETE FROM bans WHERE reader_hash = $1', [readerHash]);
+      ? await this.#query('INSERT INTO bans (reader_hash, since) VALUES ($1, now()) ON CONFLICT (reader_hash) DO NOTHING', [readerHash])
+      : await this.#query('DELETE FROM bans WHERE reader_hash = $1', [readerHash]);
     return (rowCount ?? 0) > 0;
   }
 
   async readersNamed(author: string): Promise<string[]> {
-    const { rows } = await this.#pool.query<{ author_hash: string }>(
+    const { rows } = await this.#query<{ author_hash: string }>(
       'SELECT DISTINCT author_hash FROM comments WHERE author = $1 ORDER BY author_hash',
       [author],
     );
@@ -285,7 +291,7 @@ class PostgresStore implements StoreEngine {
   }
 
   async stats(): Promise<StoreStats> {
-    const { rows } = await this.#pool.query<Record<string, string>>(
+    const { rows } = await this.#query<Record<string, string>>(
       `SELECT
          (SELECT count(DISTINCT article_slug) FROM comments) AS articles,
          (SELECT count(*) FROM comments) AS comments,
@@ -313,6 +319,7 @@ class PostgresStore implements StoreEngine {
     };
   }
 
+  // The owner's tool runs these alone, outside the gate: an export holds its connection for as long as it is read.
   exportRecords(): AsyncIterable<ExportRecord> {
     return exportRecords(this.#pool);
   }
@@ -322,7 +329,7 @@ class PostgresStore implements StoreEngine {
   }
 
   async revision(topic: RevisionTopic): Promise<string> {
-    const { rows } = await this.#pool.query<{ revision: string }>('SELECT revision FROM revisions WHERE topic = $1', [topic]);
+    const { rows } = await this.#query<{ revision: string }>('SELECT revision FROM revisions WHERE topic = $1', [topic]);
     return rows[0]?.revision ?? '0';
   }
 
