@@ -22,7 +22,8 @@ function dataTool(databaseUrl: string, ...args: string[]): Promise<{ code: numbe
       env: { ...process.env, DATABASE_URL: databaseUrl },
     });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (output += chunk));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code) => {
       resolve({ code, output });

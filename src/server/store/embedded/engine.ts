@@ -290,7 +290,8 @@ class EmbeddedStore implements StoreEngine {
     if (salt !== null) yield { kind: 'salt', salt };
     const articles = this.#state.articles();
     for (const thread of articles) for (const comment of thread.comments()) yield { kind: 'comment', comment };
-    for (const thread of articles) for (const vote of thread.votes()) yield { kind: 'vote', articleSlug: thread.slug, ...vote };
+    for (const thread of articles)
+      for (const { commentId, voter, vote } of thread.votes()) yield { kind: 'vote', articleSlug: thread.slug, commentId, voter, vote };
     for (const item of this.#state.topicRequests.oldestFirst()) yield { kind: 'topicRequest', item };
     for (const item of this.#state.bugReports.oldestFirst()) yield { kind: 'bugReport', item };
     for (const item of this.#state.citySubmissions.oldestFirst()) yield { kind: 'citySubmission', item };
@@ -334,11 +335,15 @@ class EmbeddedStore implements StoreEngine {
         if ((await readSaltFile(this.#layout.salt)) !== null) return null;
         await writeSaltFile(this.#layout.salt, record.salt);
         return 'done';
-      case 'comment':
+      case 'comment': {
+        const { articleSlug, id, parentId, depth } = record.comment;
+        const thread = state.article(articleSlug);
+        if (thread?.hasComment(id)) return null;
+        const parentDepth = parentId === null ? 0 : thread?.comment(parentId)?.depth;
+        if (parentDepth !== depth - 1) throw new Error(`Comment ${id} does not fit its thread: its parent is missing or not one level up`);
         // Scores come from the votes imported after it.
-        return state.article(record.comment.articleSlug)?.hasComment(record.comment.id)
-          ? null
-          : { op: 'comment', comment: { ...record.comment, score: 0 } };
+        return { op: 'comment', comment: { ...record.comment, score: 0 } };
+      }
       case 'vote': {
         const { articleSlug, commentId, voter, vote } = record;
         const thread = state.article(articleSlug);

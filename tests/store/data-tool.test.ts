@@ -1,0 +1,248 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
+import type { ExportRecord } from '../../src/server/store/types.ts';
+import { dropDatabases, freshDatabase } from '../support/postgres.ts';
+import { newComment, PARIS_SUBMISSION } from '../support/store-contract.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WORK = await mkdtemp(join(tmpdir(), 'data-tool-'));
+after(async () => {
+  await rm(WORK, { recursive: true, force: true });
+  await dropDatabases();
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run data -- …` as the owner runs it, on the store `env` names. */
+function dataTool(env: Record<string, string>, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/data.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: '', DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    // Decoded as a stream: a character may be split across chunks.
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function* generated(records: Iterable<ExportRecord>): AsyncGenerator<ExportRecord> {
+  yield* records;
+}
+
+describe('the owner’s data tool', () => {
+  test('--help, a wrong command and wrong arguments: usage and exit codes 0 and 2, before any store is opened', async () => {
+    const help = await dataTool({ DATA_DIR: join(WORK, 'never-opened') }, '--help');
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /Usage: npm run data -- <command>/);
+    for (const args of [
+      [],
+      ['frobnicate'],
+      ['review', 'answer', 'id', 'javascript:alert(1)'],
+      ['stats', 'extra'],
+      ['export', '--to', 'x'],
+    ]) {
+      const wrong = await dataTool({ DATA_DIR: join(WORK, 'never-opened') }, ...args);
+      assert.equal(wrong.code, 2, `${args.join(' ')}: ${wrong.stderr}`);
+      assert.notEqual(wrong.stderr, '');
+    }
+    await assert.rejects(readFile(join(WORK, 'never-opened', 'lock')), 'no store was opened');
+  });
+
+  for (const engine of ['embedded', 'PostgreSQL'] as const) {
+    test(`on the ${engine} store: review, answer, decline, done, delete-comment, ban by name, unban and stats`, async () => {
+      const env =
+        engine === 'embedded' ? { DATA_DIR: await mkdtemp(join(WORK, 'store-')) } : { DATABASE_URL: await freshDatabase('data_tool') };
+      // What the site stored, given to the tool as an export.
+      const records: ExportRecord[] = [
+        {
+          kind: 'comment',
+          comment: {
+            ...newComment('night-trains', 'Rude words'),
+            id: 'comment-rude',
+            author: 'Teal heron',
+            authorHash: 'hash-heron',
+            createdAt: '2026-11-01T10:00:00.000Z',
+            score: 0,
+            deletedAt: null,
+          },
+        },
+        {
+          kind: 'comment',
+          comment: {
+            ...newComment('night-trains', 'A calm reply', 'comment-rude'),
+            id: 'comment-reply',
+            createdAt: '2026-11-01T11:00:00.000Z',
+            score: 0,
+            deletedAt: null,
+          },
+        },
+        {
+          kind: 'topicRequest',
+          item: {
+            id: 'request-1',
+            requestTitle: 'Sleeper trains',
+            details: null,
+            status: 'pending',
+            answerUrl: null,
+            authorHash: 'h',
+            createdAt: '2026-11-02T10:00:00.000Z',
+          },
+        },
+        {
+          kind: 'topicRequest',
+          item: {
+            id: 'request-2',
+            requestTitle: 'Buy my pills',
+            details: null,
+            status: 'pending',
+            answerUrl: null,
+            authorHash: 'h',
+            createdAt: '2026-11-03T10:00:00.000Z',
+          },
+        },
+        {
+          kind: 'bugReport',
+          item: {
+            id: 'report-1',
+            description: 'A broken link',
+            pagePath: '/fr',
+            authorHash: 'h',
+            createdAt: '2026-11-04T10:00:00.000Z',
+            reviewedAt: null,
+          },
+        },
+        { kind: 'citySubmission', item: { ...PARIS_SUBMISSION, id: 'city-1', createdAt: '2026-11-05T10:00:00.000Z', reviewedAt: null } },
+      ];
+      const file = join(WORK, `seed-${engine}.jsonl`);
+      await writeFile(file, records.map((record) => JSON.stringify(record)).join('\n'));
+      assert.equal((await dataTool(env, 'import', file)).stdout.trim(), 'imported: 6 added, 0 already there');
+
+      const queue = await dataTool(env, 'review');
+      assert.equal(queue.code, 0);
+      assert.match(queue.stdout, /Topic requests \(2\)\n {2}request-1 {2}2026-11-02 {2}Sleeper trains\n {2}request-2/);
+      assert.match(queue.stdout, /Bug reports \(1\)\n {2}report-1 {2}2026-11-04 {2}\/fr {2}A broken link/);
+      assert.match(queue.stdout, /City submissions \(1\)\n {2}city-1 {2}2026-11-05 {2}Paris, FR/);
+
+      assert.equal((await dataTool(env, 'review', 'answer', 'request-1', '/articles/night-trains')).code, 0);
+      assert.equal((await dataTool(env, 'review', 'decline', 'request-2')).code, 0);
+      assert.equal((await dataTool(env, 'review', 'done', 'report-1')).code, 0);
+      assert.equal((await dataTool(env, 'review', 'done', 'city-1')).code, 0);
+      const missing = await dataTool(env, 'review', 'done', 'no-such-item');
+      assert.equal(missing.code, 1);
+      assert.match(missing.stderr, /no bug report or city submission no-such-item/);
+      assert.match((await dataTool(env, 'review')).stdout, /Topic requests \(0\)[\s\S]*Bug reports \(0\)[\s\S]*City submissions \(0\)/);
+
+      assert.equal((await dataTool(env, 'delete-comment', 'comment-rude')).code, 0);
+      assert.equal((await dataTool(env, 'delete-comment', 'comment-rude-2')).code, 1);
+      const banned = await dataTool(env, 'ban', 'Teal', 'heron');
+      assert.equal(banned.stdout.trim(), 'hash-heron: banned');
+      assert.equal((await dataTool(env, 'ban', 'Pink Yak')).code, 1, 'no comment shows that name');
+
+      const stats = await dataTool(env, 'stats');
+      assert.match(stats.stdout, /comments {16}2 \(1 deleted\)/);
+      assert.match(stats.stdout, /topic requests {10}2 \(0 pending, 1 answered, 1 declined\)/);
+      assert.match(stats.stdout, /banned readers {10}1/);
+
+      const exported = await dataTool(env, 'export');
+      const lines = exported.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as ExportRecord);
+      const rude = lines.find((record) => record.kind === 'comment' && record.comment.id === 'comment-rude');
+      assert.ok(rude?.kind === 'comment' && rude.comment.body === '' && rude.comment.deletedAt !== null, 'deleted: no text left');
+      assert.ok(lines.some((record) => record.kind === 'topicRequest' && record.item.answerUrl === '/articles/night-trains'));
+      assert.equal((await dataTool(env, 'unban', 'hash-heron')).stdout.trim(), 'hash-heron: unbanned');
+    });
+  }
+
+  test('the embedded store is refused while another process has it open', async () => {
+    const dir = await mkdtemp(join(WORK, 'open-'));
+    const store = await openEmbeddedStore(dir);
+    try {
+      const refused = await dataTool({ DATA_DIR: dir }, 'stats');
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, new RegExp(`open in process ${process.pid}`));
+    } finally {
+      await store.close();
+    }
+    assert.equal((await dataTool({ DATA_DIR: dir }, 'stats')).code, 0, 'free again once closed');
+  });
+
+  test('a bad line stops an import, naming it', async () => {
+    const file = join(WORK, 'bad.jsonl');
+    await writeFile(file, '{"kind":"ban","readerHash":"h","since":"2026-11-01T00:00:00.000Z"}\n{"kind":"comment"}\n');
+    const run = await dataTool({ DATA_DIR: await mkdtemp(join(WORK, 'bad-')) }, 'import', file);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /line 2 is not an export record/);
+  });
+
+  test('moving 100,000 comments from the embedded store to PostgreSQL is export then import, and loses nothing', async () => {
+    const dir = await mkdtemp(join(WORK, 'big-'));
+    const store = await openEmbeddedStore(dir);
+    const records: ExportRecord[] = [];
+    for (let index = 0; index < 100_000; index += 1) {
+      const articleSlug = `article-${index % 20}`;
+      // One round in ten replies to the round before: the comment written twenty before, on the same article.
+      const parentId = Math.floor(index / 20) % 10 === 9 ? `comment-${index - 20}` : null;
+      records.push({
+        kind: 'comment',
+        comment: {
+          ...newComment(articleSlug, `Comment ${index}: ${'words '.repeat(index % 30)}«ünïcödé» ✓`, parentId),
+          id: `comment-${index}`,
+          createdAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+          score: 0,
+          deletedAt: null,
+        },
+      });
+    }
+    for (let index = 0; index < 30_000; index += 1)
+      records.push({
+        kind: 'vote',
+        articleSlug: `article-${index % 20}`,
+        commentId: index % 3 === 0 ? null : `comment-${index}`,
+        voter: `voter-${index}`,
+        vote: index % 4 === 0 ? -1 : 1,
+      });
+    await store.importRecords(generated(records));
+    await store.keptSalt(() => 'round-trip-salt-'.repeat(3));
+    await store.close();
+
+    const file = join(WORK, 'big.jsonl');
+    const exported = await dataTool({ DATA_DIR: dir }, 'export', '--out', file);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.equal(exported.stderr.trim(), 'exported 130001 records');
+
+    const databaseUrl = await freshDatabase('round_trip');
+    const first = await dataTool({ DATABASE_URL: databaseUrl }, 'import', file);
+    assert.equal(first.stdout.trim(), 'imported: 130001 added, 0 already there', first.stderr);
+    const again = await dataTool({ DATABASE_URL: databaseUrl }, 'import', file);
+    assert.equal(again.stdout.trim(), 'imported: 0 added, 130001 already there');
+
+    const back = await dataTool({ DATABASE_URL: databaseUrl }, 'export');
+    // Every id, text, score, vote and the salt, compared line for line (in order: votes leave each engine in its own).
+    const moved = back.stdout.trim().split('\n').sort();
+    const original = (await readFile(file, 'utf8')).trim().split('\n').sort();
+    assert.equal(moved.length, original.length);
+    const differing = moved.findIndex((line, index) => line !== original[index]);
+    assert.equal(differing, -1, `first difference: ${moved[differing] ?? ''} against ${original[differing] ?? ''}`);
+    assert.equal((await dataTool({ DATABASE_URL: databaseUrl }, 'stats')).stdout, (await dataTool({ DATA_DIR: dir }, 'stats')).stdout);
+  });
+});
