@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
 import type { ExportRecord } from '../../src/server/store/types.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
-import { newComment, PARIS_SUBMISSION } from '../support/store-contract.ts';
+import { newComment, PARIS_SUBMISSION, replay } from '../support/store-contract.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WORK = await mkdtemp(join(tmpdir(), 'data-tool-'));
@@ -41,10 +41,6 @@ function dataTool(env: Record<string, string>, ...args: string[]): Promise<Run> 
       resolve({ code, stdout, stderr });
     });
   });
-}
-
-async function* generated(records: Iterable<ExportRecord>): AsyncGenerator<ExportRecord> {
-  yield* records;
 }
 
 describe('the owner’s data tool', () => {
@@ -221,7 +217,7 @@ describe('the owner’s data tool', () => {
         voter: `voter-${index}`,
         vote: index % 4 === 0 ? -1 : 1,
       });
-    await store.importRecords(generated(records));
+    await store.importRecords(replay(records));
     await store.keptSalt(() => 'round-trip-salt-'.repeat(3));
     await store.close();
 

@@ -327,7 +327,8 @@ async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
   return list;
 }
 
-async function* replay<T>(records: T[]): AsyncGenerator<T> {
+/** Records as an import reads them: one at a time, asynchronously. */
+export async function* replay<T>(records: T[]): AsyncGenerator<T> {
   for (const record of records) yield await Promise.resolve(record);
 }
 
