@@ -1,12 +1,13 @@
 // Run first by `npm test`: what the tests need besides the npm packages. The
 // system Chromium is installed where we may (root with apt-get); otherwise,
-// and for a Redis that does not answer, stop at once and say how.
+// and for a Redis or a PostgreSQL that does not answer, stop at once and say how.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 
 const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const redis = new URL(process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379');
+const postgres = new URL(process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test');
 
 function fail(message: string): never {
   console.error(message);
@@ -29,22 +30,34 @@ if (!existsSync(chromium)) {
   });
 }
 
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const socket = connect({ host: redis.hostname, port: Number(redis.port || 6379), timeout: 1000 }, () => {
-    socket.end();
-    resolve(true);
+/** Whether something accepts connections at host:port within a second. */
+function answers(host: string, port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect({ host, port, timeout: 1000 }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => {
+      resolve(false);
+    });
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
-  socket.on('error', () => {
-    resolve(false);
-  });
-  socket.on('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
-if (!redisAnswers) {
+}
+
+if (!(await answers(redis.hostname, Number(redis.port || 6379)))) {
   fail(
     `The quota tests need a Redis at ${redis.host}, and nothing answers there.\n` +
       `Start one (Debian/Ubuntu: sudo apt-get install -y redis-server, then redis-server --daemonize yes), or set TEST_REDIS_URL, then run npm test again.`,
+  );
+}
+
+if (!(await answers(postgres.hostname, Number(postgres.port || 5432)))) {
+  fail(
+    `The store tests need a PostgreSQL at ${postgres.host}, and nothing answers there.\n` +
+      `Start one (Debian/Ubuntu: sudo apt-get install -y postgresql, then pg_ctlcluster <version> main start), or set TEST_DATABASE_URL ` +
+      `(a role that may create databases), then run npm test again.`,
   );
 }
