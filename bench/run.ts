@@ -11,6 +11,7 @@ import { startProcess, type Started } from './processes.ts';
 import { benchPageWeight } from './page-weight.ts';
 import { openEmbeddedStore } from '../src/server/store/embedded/engine.ts';
 import { benchStore } from './store.ts';
+import { benchPostgresWrites } from './postgres-writes.ts';
 import { benchWrites } from './writes.ts';
 
 const ROOT = process.cwd();
@@ -147,3 +148,4 @@ if ((await once(cities, 'exit'))[0] !== 0) process.exitCode = 1;
 console.log('');
 await benchStore();
 await benchWrites(ROOT);
+if ((await benchPostgresWrites(ROOT)) > 0) process.exitCode = 1;

@@ -8,11 +8,11 @@ import autocannon from 'autocannon';
 import { residentMiB, startProcess } from './processes.ts';
 import { seedEngineFiles } from './store.ts';
 
-const PUBLISHED = ['writing-in-plain-text', 'a-small-web-server', 'the-price-of-a-beer', 'one-site-fifteen-languages'];
+export const PUBLISHED = ['writing-in-plain-text', 'a-small-web-server', 'the-price-of-a-beer', 'one-site-fifteen-languages'];
 const ORIGIN = 'http://localhost:4321';
-const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
-const CONNECTIONS = 50;
-const GOAL = { writesPerSecond: 2000, p99Ms: 20, residentMiB: 200 };
+export const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+export const CONNECTIONS = 50;
+export const GOAL = { writesPerSecond: 2000, p99Ms: 20, residentMiB: 200 };
 /** What the bare server is given to answer when its memory is measured: its size hardly matters. */
 const BARE_ANSWER = new URL('bare-answer.json', import.meta.url).pathname;
 
@@ -23,11 +23,11 @@ function nextReader(): string {
   return `203.0.${Math.floor(reader / 250) % 250}.${(reader % 250) + 1}`;
 }
 
-function pick<T>(items: readonly T[]): T {
+export function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)] as T;
 }
 
-async function loadWrites(
+export async function loadWrites(
   url: string,
   path: string,
   body: () => unknown,

@@ -10,6 +10,16 @@ export interface ChangelogEntry {
 /** The API's versions, newest first: the first is API_VERSION, which a unit test checks. */
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    version: '1.2.0',
+    date: '2026-11-25',
+    changes: [
+      'The site’s owner can delete a comment: it stays in its thread as a placeholder, so its replies keep their place. `createComment` with a deleted comment as `parentId` answers 400, and `castVote` on it 404, as for a comment that does not exist.',
+      'The owner can ban a reader: every write of theirs answers 429, as during the burst ban, with `Retry-After` set to the burst ban’s 48 hours, until the owner lifts it.',
+      'Topic requests the owner answered link to the article on `/answers`; declined ones say so.',
+      'No field or parameter changed: a client of 1.1.0 reads every answer as before.',
+    ],
+  },
+  {
     version: '1.1.0',
     date: '2026-11-24',
     changes: [

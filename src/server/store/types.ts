@@ -178,7 +178,7 @@ export interface StoreEngine {
   /** Everything stored, streamed, in an order `importRecords` accepts. */
   exportRecords(): AsyncIterable<ExportRecord>;
   /** Adds what is not there yet (by id; votes by voter and target), so importing twice changes nothing. Scores follow the votes. */
-  importRecords(records: AsyncIterable<ExportRecord>): Promise<ImportCounts>;
+  importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts>;
   /**
    * A token that changes whenever what `topic` covers changes, in this process
    * or any other sharing the store: a cached render is kept under it and

@@ -298,7 +298,7 @@ class EmbeddedStore implements StoreEngine {
     for (const { readerHash, since } of this.#state.bans.oldestFirst()) yield { kind: 'ban', readerHash, since };
   }
 
-  async importRecords(records: AsyncIterable<ExportRecord>): Promise<ImportCounts> {
+  async importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
     const counts: ImportCounts = { added: 0, skipped: 0 };
     let inFlight: Promise<void>[] = [];
     for await (const record of records) {

@@ -324,7 +324,7 @@ class PostgresStore implements StoreEngine {
     return exportRecords(this.#pool);
   }
 
-  importRecords(records: AsyncIterable<ExportRecord>): Promise<ImportCounts> {
+  importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
     return importRecords(this.#pool, records);
   }
 

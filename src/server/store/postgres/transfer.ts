@@ -95,7 +95,7 @@ export async function* exportRecords(pool: Pool): AsyncGenerator<ExportRecord> {
 }
 
 /** Adds the records not there yet, in one transaction; scores are then counted again from the votes. */
-export function importRecords(pool: Pool, records: AsyncIterable<ExportRecord>): Promise<ImportCounts> {
+export function importRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
   return inTransaction(pool, async (client) => {
     const counts: ImportCounts = { added: 0, skipped: 0 };
     const threads = new Set<string>();

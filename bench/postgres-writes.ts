@@ -1,0 +1,129 @@
+// POST /api/comments and POST /api/votes through the whole site on PostgreSQL,
+// with 100,000 comments already stored, 50 concurrent writers, every 200
+// committed first; next to a same-run ceiling: the raw driver inserting the
+// same rows, in the same transactions, from 50 connections.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPostgresStore } from '../src/server/store/postgres/engine.ts';
+import type { ExportRecord } from '../src/server/store/types.ts';
+import { startProcess } from './processes.ts';
+import { CONNECTIONS, GOAL, loadWrites, pick, PUBLISHED, SECONDS } from './writes.ts';
+
+const SERVER_URL = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function onServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+function* seededComments(articleSlugs: string[]): Generator<ExportRecord> {
+  for (let index = 0; index < 100_000; index += 1) {
+    yield {
+      kind: 'comment',
+      comment: {
+        id: `seed-${index}`,
+        articleSlug: articleSlugs[index % articleSlugs.length] ?? 'x',
+        parentId: null,
+        depth: 1,
+        author: 'Amber otter',
+        authorHash: 'f'.repeat(43),
+        body: `Comment ${index}: a reader's thoughts on the article, long enough to weigh what a real comment weighs.`,
+        createdAt: new Date().toISOString(),
+        score: 0,
+        deletedAt: null,
+      },
+    };
+  }
+}
+
+/** The ceiling: the same comment rows and revision bump, one transaction each, from 50 connections at once, for SECONDS. */
+async function rawDriverCeiling(databaseUrl: string): Promise<{ rate: number; p50: number; p99: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  const latencies: number[] = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < deadline) {
+          const started = performance.now();
+          const articleSlug = pick(PUBLISHED);
+          await client.query('BEGIN');
+          await client.query(
+            `INSERT INTO comments (id, article_slug, parent_id, depth, author, author_hash, body, created_at, score, deleted_at, parent_depth)
+             VALUES ($1, $2, NULL, 1, 'Amber otter', $3, 'A reader thinks this is worth saying.', now(), 0, NULL, NULL)`,
+            [`raw-${(next += 1)}-${randomBytes(4).toString('hex')}`, articleSlug, 'f'.repeat(43)],
+          );
+          await client.query(
+            'INSERT INTO revisions (topic, revision) VALUES ($1, 1) ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + 1',
+            [`thread:${articleSlug}`],
+          );
+          await client.query('COMMIT');
+          latencies.push(performance.now() - started);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (quantile: number) => Math.round(latencies[Math.floor(quantile * (latencies.length - 1))] ?? 0);
+  return { rate: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
+}
+
+/** Prints the figures; resolves with how many goals were missed. */
+export async function benchPostgresWrites(root: string): Promise<number> {
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  let missed = 0;
+  try {
+    const others = Array.from({ length: 100 - PUBLISHED.length }, (_, index) => `older-article-${index}`);
+    const seeding = await openPostgresStore(databaseUrl, { timeoutMs: null, poolSize: 2 });
+    await seeding.importRecords(seededComments([...PUBLISHED, ...others]));
+    await seeding.close();
+    const site = await startProcess(
+      ['scripts/start.ts'],
+      { cwd: root, env: { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TRUST_PROXY: '1' } },
+      /on (http:\/\/[\d.]+:\d+)/,
+      (m) => m[1] ?? '',
+    );
+    console.log(
+      `\nHTTP writes on PostgreSQL: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, ${SECONDS} s each, every 200 committed first\n`,
+    );
+    console.log(`${'operation'.padEnd(34)} ${'writes/s'.padStart(10)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'non-200'.padStart(8)}`);
+    try {
+      const runs = {
+        'POST /api/comments': await loadWrites(site.url, '/api/comments', () => ({
+          articleSlug: pick(PUBLISHED),
+          body: 'A reader thinks this is worth saying.',
+        })),
+        'POST /api/votes': await loadWrites(site.url, '/api/votes', () => ({ articleSlug: pick(PUBLISHED), value: pick([1, -1]) })),
+      };
+      for (const [operation, run] of Object.entries(runs)) {
+        const met = run.rate >= GOAL.writesPerSecond && run.p99 < GOAL.p99Ms && run.failed === 0;
+        if (!met) missed += 1;
+        console.log(
+          `${operation.padEnd(34)} ${String(Math.round(run.rate)).padStart(10)} ${`${run.p50} ms`.padStart(8)} ${`${run.p99} ms`.padStart(8)} ${String(run.failed).padStart(8)}  ${met ? 'goal met' : 'goal NOT met'}`,
+        );
+      }
+    } finally {
+      await site.stop();
+    }
+    const ceiling = await rawDriverCeiling(databaseUrl);
+    console.log(
+      `${'ceiling: raw pg, same rows'.padEnd(34)} ${String(Math.round(ceiling.rate)).padStart(10)} ${`${ceiling.p50} ms`.padStart(8)} ${`${ceiling.p99} ms`.padStart(8)}`,
+    );
+    console.log(`goal: at least ${GOAL.writesPerSecond} writes/s with p99 under ${GOAL.p99Ms} ms and no failure`);
+  } finally {
+    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  return missed;
+}
+
+if (import.meta.main) process.exitCode = (await benchPostgresWrites(process.cwd())) > 0 ? 1 : 0;
