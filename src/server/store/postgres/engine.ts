@@ -28,7 +28,7 @@ import type {
 } from '../types.ts';
 import { migrate } from './migrate.ts';
 import { Gate } from './gate.ts';
-import { insertBugReports, insertCitySubmissions, insertComments, insertTopicRequests } from './inserts.ts';
+import { insertBugReports, insertCitySubmissions, insertTopicRequests } from './inserts.ts';
 import {
   BUG_REPORT_COLUMNS,
   bugReportOf,
@@ -36,6 +36,7 @@ import {
   citySubmissionOf,
   COMMENT_COLUMNS,
   commentOf,
+  commentValues,
   TOPIC_REQUEST_COLUMNS,
   topicRequestOf,
   type BugReportRow,
@@ -43,7 +44,7 @@ import {
   type CommentRow,
   type TopicRequestRow,
 } from './rows.ts';
-import { bumpRevision, inTransaction, SALT_SETTING } from './sql.ts';
+import { bumpRevision, inTransaction, run, SALT_SETTING } from './sql.ts';
 import { exportRecords, importRecords } from './transfer.ts';
 
 export interface PostgresStoreOptions {
@@ -105,7 +106,7 @@ class PostgresStore implements StoreEngine {
   }
 
   #query<Row extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<Row>> {
-    return this.#gate.run(() => this.#pool.query<Row>(text, params));
+    return this.#gate.run(() => run<Row>(this.#pool, text, params));
   }
 
   #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -114,10 +115,15 @@ class PostgresStore implements StoreEngine {
 
   async insertComment(comment: NewComment): Promise<StoredComment> {
     const stored: StoredComment = { ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null };
-    await this.#transaction(async (client) => {
-      await insertComments(client, [stored]);
-      await bumpRevision(client, `thread:${stored.articleSlug}`);
-    });
+    // One statement, so one round trip: the insert and the revision's bump commit together.
+    await this.#query(
+      `WITH inserted AS (
+         INSERT INTO comments (${COMMENT_COLUMNS}, parent_depth) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING article_slug
+       )
+       INSERT INTO revisions (topic, revision) SELECT 'thread:' || article_slug, 1 FROM inserted
+       ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + 1`,
+      [...commentValues(stored), stored.parentId === null ? null : stored.depth - 1],
+    );
     return stored;
   }
 
@@ -151,12 +157,14 @@ class PostgresStore implements StoreEngine {
       // Inserting the voter's row (at 0) or touching it locks it: a second vote of the same voter on the target waits here.
       const locked =
         commentId === null
-          ? await client.query<{ vote: VoteValue }>(
+          ? await run<{ vote: VoteValue }>(
+              client,
               `INSERT INTO article_votes (article_slug, voter, vote) VALUES ($1, $2, 0)
                ON CONFLICT (article_slug, voter) DO UPDATE SET vote = article_votes.vote RETURNING vote`,
               [articleSlug, voter],
             )
-          : await client.query<{ vote: VoteValue }>(
+          : await run<{ vote: VoteValue }>(
+              client,
               `INSERT INTO comment_votes (article_slug, voter, comment_id, vote)
                SELECT $1, $2, $3, 0 WHERE EXISTS (SELECT 1 FROM comments WHERE id = $3 AND article_slug = $1 AND deleted_at IS NULL)
                ON CONFLICT (article_slug, voter, comment_id) DO UPDATE SET vote = comment_votes.vote RETURNING vote`,
@@ -232,7 +240,8 @@ class PostgresStore implements StoreEngine {
 
   deleteComment(id: string): Promise<StoredComment | null> {
     return this.#transaction(async (client) => {
-      const { rows } = await client.query<CommentRow>(
+      const { rows } = await run<CommentRow>(
+        client,
         `UPDATE comments SET body = '', deleted_at = coalesce(deleted_at, now()) WHERE id = $1 RETURNING ${COMMENT_COLUMNS}`,
         [id],
       );
@@ -245,7 +254,8 @@ class PostgresStore implements StoreEngine {
 
   answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null> {
     return this.#transaction(async (client) => {
-      const { rows } = await client.query<TopicRequestRow>(
+      const { rows } = await run<TopicRequestRow>(
+        client,
         `UPDATE topic_requests SET status = $2, answer_url = $3 WHERE id = $1 RETURNING ${TOPIC_REQUEST_COLUMNS}`,
         [id, answer.status, answer.status === 'answered' ? answer.answerUrl : null],
       );
@@ -334,7 +344,8 @@ class PostgresStore implements StoreEngine {
   }
 
   close(): Promise<void> {
-    this.#closing ??= this.#pool.end();
+    // Requests already let in (a client that hung up leaves its write queued) finish before the connections go.
+    this.#closing ??= this.#gate.idle().then(() => this.#pool.end());
     return this.#closing;
   }
 }
@@ -348,11 +359,12 @@ async function moveArticleScore(
   change: number,
 ): Promise<number> {
   if (change === 0) {
-    const { rows } = await client.query<{ score: number }>('SELECT score FROM article_scores WHERE article_slug = $1', [articleSlug]);
+    const { rows } = await run<{ score: number }>(client, 'SELECT score FROM article_scores WHERE article_slug = $1', [articleSlug]);
     return rows[0]?.score ?? 0;
   }
-  await client.query('UPDATE article_votes SET vote = $3 WHERE article_slug = $1 AND voter = $2', [articleSlug, voter, vote]);
-  const { rows } = await client.query<{ score: number }>(
+  await run(client, 'UPDATE article_votes SET vote = $3 WHERE article_slug = $1 AND voter = $2', [articleSlug, voter, vote]);
+  const { rows } = await run<{ score: number }>(
+    client,
     `INSERT INTO article_scores (article_slug, score) VALUES ($1, $2)
      ON CONFLICT (article_slug) DO UPDATE SET score = article_scores.score + $2 RETURNING score`,
     [articleSlug, change],
@@ -370,16 +382,16 @@ async function moveCommentScore(
   change: number,
 ): Promise<number> {
   if (change === 0) {
-    const { rows } = await client.query<{ score: number }>('SELECT score FROM comments WHERE id = $1', [commentId]);
+    const { rows } = await run<{ score: number }>(client, 'SELECT score FROM comments WHERE id = $1', [commentId]);
     return rows[0]?.score ?? 0;
   }
-  await client.query('UPDATE comment_votes SET vote = $4 WHERE article_slug = $1 AND voter = $2 AND comment_id = $3', [
+  await run(client, 'UPDATE comment_votes SET vote = $4 WHERE article_slug = $1 AND voter = $2 AND comment_id = $3', [
     articleSlug,
     voter,
     commentId,
     vote,
   ]);
-  const { rows } = await client.query<{ score: number }>('UPDATE comments SET score = score + $2 WHERE id = $1 RETURNING score', [
+  const { rows } = await run<{ score: number }>(client, 'UPDATE comments SET score = score + $2 WHERE id = $1 RETURNING score', [
     commentId,
     change,
   ]);

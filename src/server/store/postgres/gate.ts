@@ -9,6 +9,7 @@ export class Gate {
   readonly #limit: number;
   #running = 0;
   readonly #waiting: (() => void)[] = [];
+  readonly #idle: (() => void)[] = [];
 
   constructor(limit: number) {
     this.#limit = limit;
@@ -24,6 +25,13 @@ export class Gate {
       // The slot passes straight to the next task, so a new arrival cannot take it first.
       if (next) next();
       else this.#running -= 1;
+      if (this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
     }
+  }
+
+  /** Resolves once no task runs or waits: what was let in finishes before the pool closes. */
+  idle(): Promise<void> {
+    if (this.#running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
   }
 }

@@ -1,4 +1,4 @@
-import type { ClientBase, Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 
 /** Something to run a query on: the pool (any connection) or one connection (inside a transaction). */
 export type Queryable = Pool | ClientBase;
@@ -13,9 +13,26 @@ export function valuesList(rows: readonly (readonly unknown[])[]): { text: strin
   return { text: tuples.join(', '), params };
 }
 
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a query as a named prepared statement: PostgreSQL parses and plans it
+ * once per connection, which the hot paths (a vote, a comment) would
+ * otherwise pay on every write.
+ */
+export function run<Row extends QueryResultRow>(db: Queryable, text: string, values: unknown[] = []): Promise<QueryResult<Row>> {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `longhand_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return db.query<Row>({ name, text, values });
+}
+
 /** Marks what `topic` covers as changed; every write calls it last in its transaction (the row's lock is the last one it takes). */
 export async function bumpRevision(db: Queryable, topic: string): Promise<void> {
-  await db.query(
+  await run(
+    db,
     'INSERT INTO revisions (topic, revision) VALUES ($1, 1) ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + 1',
     [topic],
   );
