@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openPostgresStore } from '../src/server/store/postgres/engine.ts';
 import type { ExportRecord } from '../src/server/store/types.ts';
 import { startProcess } from './processes.ts';
+import { measured } from './report.ts';
 import { CONNECTIONS, GOAL, loadWrites, pick, PUBLISHED, SECONDS } from './writes.ts';
 
 const SERVER_URL = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -108,6 +109,7 @@ export async function benchPostgresWrites(root: string): Promise<number> {
       for (const [operation, run] of Object.entries(runs)) {
         const met = run.rate >= GOAL.writesPerSecond && run.p99 < GOAL.p99Ms && run.failed === 0;
         if (!met) missed += 1;
+        measured.writes.push({ run: `${operation} over HTTP, PostgreSQL`, writesPerSecond: run.rate, p99Ms: run.p99, kind: 'site' });
         console.log(
           `${operation.padEnd(34)} ${String(Math.round(run.rate)).padStart(10)} ${`${run.p50} ms`.padStart(8)} ${`${run.p99} ms`.padStart(8)} ${String(run.failed).padStart(8)}  ${met ? 'goal met' : 'goal NOT met'}`,
         );
@@ -116,6 +118,12 @@ export async function benchPostgresWrites(root: string): Promise<number> {
       await site.stop();
     }
     const ceiling = await rawDriverCeiling(databaseUrl);
+    measured.writes.push({
+      run: 'raw pg driver, same rows (ceiling)',
+      writesPerSecond: ceiling.rate,
+      p99Ms: ceiling.p99,
+      kind: 'baseline',
+    });
     console.log(
       `${'ceiling: raw pg, same rows'.padEnd(34)} ${String(Math.round(ceiling.rate)).padStart(10)} ${`${ceiling.p50} ms`.padStart(8)} ${`${ceiling.p99} ms`.padStart(8)}`,
     );

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { residentMiB, startProcess } from './processes.ts';
+import { measured } from './report.ts';
 import { seedEngineFiles } from './store.ts';
 
 export const PUBLISHED = ['writing-in-plain-text', 'a-small-web-server', 'the-price-of-a-beer', 'one-site-fifteen-languages'];
@@ -57,7 +58,8 @@ export async function loadWrites(
 }
 
 /** Prints acknowledged writes a second and latency for comments and votes over HTTP. */
-export async function benchWrites(root: string): Promise<void> {
+export async function benchWrites(root: string): Promise<number> {
+  let missed = 0;
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-writes-'));
   const others = Array.from({ length: 100 - PUBLISHED.length }, (_, index) => `older-article-${index}`);
   await seedEngineFiles(dataDir, [...PUBLISHED, ...others]);
@@ -81,6 +83,8 @@ export async function benchWrites(root: string): Promise<void> {
     };
     for (const [name, run] of Object.entries(runs)) {
       const met = run.rate >= GOAL.writesPerSecond && run.p99 < GOAL.p99Ms && run.failed === 0;
+      if (!met) missed += 1;
+      measured.writes.push({ run: `${name} over HTTP, embedded store`, writesPerSecond: run.rate, p99Ms: run.p99, kind: 'site' });
       console.log(
         `${name.padEnd(24)} ${String(Math.round(run.rate)).padStart(10)} ${`${run.p50} ms`.padStart(8)} ${`${run.p99} ms`.padStart(8)} ${String(run.failed).padStart(8)}  ${met ? 'goal met' : 'goal NOT met'}`,
       );
@@ -92,6 +96,10 @@ export async function benchWrites(root: string): Promise<void> {
     const bare = await startProcess(['bench/bare-server.ts', BARE_ANSWER], { cwd: root }, /listening on (\d+)/, (m) => m[1] ?? '');
     const bareResident = await residentMiB(bare.pid);
     await bare.stop();
+    if (resident >= GOAL.residentMiB) missed += 1;
+    measured.lines.push(
+      `Server resident memory after the read and write load, 100,000 comments stored: ${resident.toFixed(0)} MiB (goal: under ${GOAL.residentMiB} MiB); a bare node:http server: ${bareResident.toFixed(0)} MiB.`,
+    );
     console.log(
       `\nserver resident memory after the read and write load, 100,000 comments stored: ${resident.toFixed(0)} MiB (${resident < GOAL.residentMiB ? 'goal met' : 'goal NOT met'}: under ${GOAL.residentMiB} MiB); a bare node:http server: ${bareResident.toFixed(0)} MiB`,
     );
@@ -99,6 +107,7 @@ export async function benchWrites(root: string): Promise<void> {
     await site.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+  return missed;
 }
 
-if (import.meta.main) await benchWrites(process.cwd());
+if (import.meta.main) process.exitCode = (await benchWrites(process.cwd())) > 0 ? 1 : 0;

@@ -6,8 +6,7 @@ import pg from 'pg';
 import { request } from '../support/http.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
-import { startTcpProxy } from '../support/tcp-proxy.ts';
-import { get, newReaderAddress, post } from '../support/writes.ts';
+import { newReaderAddress, post } from '../support/writes.ts';
 
 const ARTICLE = 'the-price-of-a-beer';
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -166,47 +165,26 @@ describe('two instances sharing PostgreSQL and Redis', () => {
   test('after a SIGKILL in a storm of writes, every write answered 200 is in PostgreSQL', async () => {
     const victim = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', DATABASE_URL: databaseUrl, REDIS_URL });
     const acknowledged: string[] = [];
-    const storm = Array.from({ length: 200 }, async (_, index) => {
-      const answer = await post(victim.url, '/api/comments', { articleSlug: ARTICLE, body: `Storm ${index}` }, newReaderAddress()).catch(
-        () => null,
-      );
-      if (answer?.status === 200) acknowledged.push(String(answer.json()['id']));
+    let killed = false;
+    // 50 writers, each writing until the server is gone.
+    const storm = Array.from({ length: 50 }, async (_, writer) => {
+      for (let turn = 0; !killed; turn += 1) {
+        const answer = await post(
+          victim.url,
+          '/api/comments',
+          { articleSlug: ARTICLE, body: `Storm ${writer}.${turn}` },
+          newReaderAddress(),
+        ).catch(() => null);
+        if (answer === null) return;
+        if (answer.status === 200) acknowledged.push(String(answer.json()['id']));
+      }
     });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Killed in the middle of the storm: once some writes were answered, while others are on their way.
+    while (acknowledged.length < 50) await new Promise((resolve) => setTimeout(resolve, 2));
     await victim.kill();
+    killed = true;
     await Promise.all(storm);
     const found = await queryOne<{ count: string }>(databaseUrl, 'SELECT count(*) FROM comments WHERE id = ANY($1)', [acknowledged]);
-    assert.ok(acknowledged.length > 0 && acknowledged.length < 200, `${acknowledged.length} of 200 acknowledged before the kill`);
     assert.equal(Number(found.count), acknowledged.length);
   });
-});
-
-test('PostgreSQL gone: writes answer 500 with a request id within 2 s, reads go on, writes recover without a restart', async () => {
-  const databaseUrl = await freshDatabase('failing');
-  const proxy = await startTcpProxy(Number(new URL(databaseUrl).port || 5432));
-  const throughProxy = new URL(databaseUrl);
-  throughProxy.host = `127.0.0.1:${proxy.port}`;
-  const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', DATABASE_URL: throughProxy.toString() });
-  try {
-    const address = newReaderAddress();
-    assert.equal((await post(site.url, '/api/bug-reports', { description: 'Before' }, address)).status, 200);
-    await proxy.cut();
-    const started = Date.now();
-    const failed = await post(site.url, '/api/bug-reports', { description: 'During' }, address);
-    assert.ok(Date.now() - started < 2000, `answered in ${Date.now() - started} ms`);
-    assert.equal(failed.status, 500);
-    assert.match(String(failed.json()['requestId']), /\S/);
-    assert.equal((await get(site.url, '/', address)).status, 200, 'pages need no database');
-    assert.equal((await get(site.url, '/api/city-search?q=zur', address)).status, 200);
-    await proxy.restore();
-    let recovered = 0;
-    for (let attempt = 0; attempt < 20 && recovered !== 200; attempt += 1) {
-      recovered = (await post(site.url, '/api/bug-reports', { description: 'After' }, address)).status;
-      if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    assert.equal(recovered, 200);
-  } finally {
-    await site.stop();
-    await proxy.cut();
-  }
 });

@@ -72,6 +72,13 @@ export class ResponseCache {
     return { answer: entry.answer, age: Math.floor((now - entry.storedAt) / 1000), revision: entry.revision };
   }
 
+  /** Keeps an answer made here (not rendered) under `key` for `seconds`. */
+  keep(key: string, answer: StoredAnswer, seconds: number): void {
+    const now = this.#now();
+    this.#entries.set(key, { answer, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
+    this.#evict();
+  }
+
   /** Reads a rendered answer into memory, and keeps it under `key` when its headers allow. */
   async store(key: string, response: Response): Promise<StoredAnswer> {
     const identity = Buffer.from(await response.arrayBuffer());
@@ -98,11 +105,16 @@ export class ResponseCache {
     if (cacheable) {
       const now = this.#now();
       this.#entries.set(key, { answer, storedAt: now, expiresAt: now + maxAge * 1000, revision });
-      if (this.#entries.size > this.#maxEntries) {
-        const oldest = this.#entries.keys().next().value;
-        if (oldest !== undefined) this.#entries.delete(oldest);
-      }
+      this.#evict();
     }
     return answer;
+  }
+
+  /** Drops the least recently used entry once there are too many. */
+  #evict(): void {
+    if (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
   }
 }

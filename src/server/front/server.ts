@@ -13,6 +13,12 @@ import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
 import { sendStored, type StoredAnswer } from './stored-answer.ts';
 
+/**
+ * How long a "page not found" answer is kept for its address. Articles that
+ * appear on their date are built files, looked up before this cache.
+ */
+const NOT_FOUND_SECONDS = 60;
+
 /** The part of Astro's App the front server uses. */
 export interface AstroApp {
   match(request: Request): unknown;
@@ -197,6 +203,8 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl));
     // Pages answer an unknown path with the site's own 404 page, whoever found it missing.
     const notFound = answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
+    // Kept a while: a missing address asked for again and again (a crawler, a broken link) is not rendered each time.
+    if (notFound) cache.keep(key, notFound, NOT_FOUND_SECONDS);
     sendStored(req, res, notFound ?? answer, { varyAccept: twin !== null });
   }
 

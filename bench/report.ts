@@ -1,0 +1,117 @@
+// What `npm run bench` measured, gathered as it goes, then written to
+// docs/benchmarks.md with two charts drawn by Vega-Lite (SVG).
+import { cpus, totalmem } from 'node:os';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse, View } from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+
+export interface ReadFigure {
+  target: string;
+  siteRequestsPerSecond: number;
+  bareRequestsPerSecond: number;
+  goal: number;
+}
+
+export interface WriteFigure {
+  /** What was written, and through what: "POST /api/comments over HTTP, embedded store". */
+  run: string;
+  writesPerSecond: number;
+  p99Ms: number;
+  /** What it is measured against in the same run (lowdb's plain writes, the raw driver), or itself a baseline. */
+  kind: 'site' | 'baseline';
+}
+
+export const measured = { reads: [] as ReadFigure[], writes: [] as WriteFigure[], lines: [] as string[] };
+
+async function svgOf(spec: TopLevelSpec): Promise<string> {
+  const view = new View(parse(compile(spec).spec), { renderer: 'none' });
+  return view.toSVG();
+}
+
+function readsChart(): TopLevelSpec {
+  const values = measured.reads.flatMap((figure) => [
+    { target: figure.target, server: 'this site', requestsPerSecond: Math.round(figure.siteRequestsPerSecond) },
+    { target: figure.target, server: 'bare node:http, same bytes', requestsPerSecond: Math.round(figure.bareRequestsPerSecond) },
+  ]);
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: 'Reads: requests a second, this site against a bare server (same run)',
+    width: 420,
+    data: { values },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'target', type: 'nominal', title: null, sort: null },
+      yOffset: { field: 'server' },
+      x: { field: 'requestsPerSecond', type: 'quantitative', title: 'requests / s' },
+      color: { field: 'server', type: 'nominal', title: null, legend: { orient: 'bottom' } },
+    },
+  };
+}
+
+function writesChart(): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: 'Writes: acknowledged writes a second (each durable first), against their same-run baselines',
+    width: 420,
+    data: { values: measured.writes.map((figure) => ({ ...figure, writesPerSecond: Math.round(figure.writesPerSecond) })) },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'run', type: 'nominal', title: null, sort: null },
+      x: { field: 'writesPerSecond', type: 'quantitative', title: 'writes / s' },
+      color: { field: 'kind', type: 'nominal', title: null, legend: { orient: 'bottom' } },
+    },
+  };
+}
+
+function table(header: string[], rows: (string | number)[][]): string {
+  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
+    '\n',
+  );
+}
+
+/** Writes docs/benchmarks.md and its two charts. */
+export async function writeReport(root: string): Promise<void> {
+  const docs = join(root, 'docs');
+  await writeFile(join(docs, 'benchmarks-reads.svg'), await svgOf(readsChart()));
+  await writeFile(join(docs, 'benchmarks-writes.svg'), await svgOf(writesChart()));
+  const cpu = cpus();
+  const text = `# Benchmarks
+
+Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, everything (server, database, load generator) on the same machine, over loopback. Figures move by 10–30 % from one run to the next on this machine; each ratio is taken against a baseline measured in the same run.
+
+## Reads
+
+![Reads: this site against a bare node:http server](benchmarks-reads.svg)
+
+${table(
+  ['target', 'site req/s', 'bare req/s', 'ratio', 'goal'],
+  measured.reads.map((figure) => {
+    const ratio = figure.siteRequestsPerSecond / figure.bareRequestsPerSecond;
+    return [
+      figure.target,
+      Math.round(figure.siteRequestsPerSecond),
+      Math.round(figure.bareRequestsPerSecond),
+      `${ratio.toFixed(2)}×`,
+      `${figure.goal}×${ratio < figure.goal ? ' (missed)' : ''}`,
+    ];
+  }),
+)}
+
+## Writes
+
+![Writes against their baselines](benchmarks-writes.svg)
+
+${table(
+  ['run', 'writes/s', 'p99'],
+  measured.writes.map((figure) => [figure.run, Math.round(figure.writesPerSecond), `${figure.p99Ms} ms`]),
+)}
+
+Goal for every write run of the site: at least 2,000 writes a second with p99 under 20 ms.
+
+## Other figures
+
+${measured.lines.map((line) => `- ${line}`).join('\n')}
+`;
+  await writeFile(join(docs, 'benchmarks.md'), text);
+}
