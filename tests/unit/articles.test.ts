@@ -102,7 +102,7 @@ describe('GET /api/articles answers', () => {
   const view = createCatalog([source({ slug: 'only' })], SITE).on('2026-06-01');
   test('unknown lang falls back to English; a malformed slug is a 404', async () => {
     const list = answerArticles(new Request(`${SITE}/api/articles?lang=zz`), view, SITE);
-    assert.equal(((await list.json()) as { lang: string }).lang, 'en');
+    assert.equal(((await list.toResponse().json()) as { lang: string }).lang, 'en');
     assert.equal(answerArticles(new Request(`${SITE}/api/articles?slug=Only`), view, SITE).status, 404);
     assert.equal(answerArticles(new Request(`${SITE}/api/articles?slug=only.v2`), view, SITE).status, 404);
   });

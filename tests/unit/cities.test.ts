@@ -230,7 +230,7 @@ describe('the answer of GET /api/city-search', () => {
     const response = answer('?q=%20zurich%20&country=ch');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('Cache-Control'), 'public, max-age=300, s-maxage=86400');
-    const body = (await response.json()) as { query: string; count: number; results: Record<string, unknown>[] };
+    const body = (await response.toResponse().json()) as { query: string; count: number; results: Record<string, unknown>[] };
     assert.equal(body.query, 'zurich');
     assert.equal(body.count, 1);
     assert.deepEqual(Object.keys(body.results[0] ?? {}), [
@@ -252,7 +252,7 @@ describe('the answer of GET /api/city-search', () => {
     for (const country of ['USA', '1', '', 'F']) {
       const response = answer(`?q=paris&country=${country}`);
       assert.equal(response.status, 400, country);
-      assert.match(((await response.json()) as { error: string }).error, /country/);
+      assert.match(((await response.toResponse().json()) as { error: string }).error, /country/);
     }
   });
 });
@@ -345,7 +345,9 @@ describe('country names in the reader’s language', () => {
   };
   const countryNames = async (query: string) =>
     (
-      (await answerCitySearch(new Request(`https://example.org/api/city-search${query}`), index).json()) as {
+      (await answerCitySearch(new Request(`https://example.org/api/city-search${query}`), index)
+        .toResponse()
+        .json()) as {
         results: { countryName: string; matchedName?: string }[];
       }
     ).results;

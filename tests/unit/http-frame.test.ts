@@ -1,34 +1,36 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { API_VERSION, RATE_LIMIT_POLICY } from '../../src/server/http/api-headers.ts';
+import { ApiAnswer } from '../../src/server/http/api-answer.ts';
 import { withApiFrame } from '../../src/server/http/api-frame.ts';
+import { json } from '../../src/server/http/json.ts';
 import { sharedMaxAge } from '../../src/server/http/cache-rules.ts';
 import { etagOf, matchesIfNoneMatch } from '../../src/server/http/etag.ts';
 
 describe('the API frame', () => {
   test('a thrown error becomes a 500 JSON with a requestId equal to X-Request-Id', async (t) => {
     t.mock.method(console, 'error', () => undefined);
-    const response = await withApiFrame(() => Promise.reject(new Error('boom')));
-    assert.equal(response.status, 500);
-    const body = (await response.json()) as { error: string; requestId: string };
-    assert.equal(body.requestId, response.headers.get('X-Request-Id'));
-    assert.equal(response.headers.get('API-Version'), API_VERSION);
-  });
-
-  test('an HTML error page becomes a JSON error of the same status', async () => {
-    const response = await withApiFrame(() =>
-      Promise.resolve(new Response('<h1>nope</h1>', { status: 404, headers: { 'Content-Type': 'text/html' } })),
-    );
-    assert.equal(response.status, 404);
-    assert.equal(response.headers.get('Content-Type'), 'application/json; charset=utf-8');
-    assert.deepEqual(await response.json(), { error: 'Not found' });
+    const answer = await withApiFrame(() => Promise.reject(new Error('boom')));
+    assert.equal(answer.status, 500);
+    const body = (await answer.toResponse().json()) as { error: string; requestId: string };
+    assert.equal(body.requestId, answer.headers.get('X-Request-Id'));
+    assert.equal(answer.headers.get('API-Version'), API_VERSION);
   });
 
   test('a bare 5xx gets a requestId too', async (t) => {
     t.mock.method(console, 'error', () => undefined);
-    const response = await withApiFrame(() => Promise.resolve(new Response(null, { status: 503 })));
-    assert.equal(response.status, 503);
-    assert.ok(((await response.json()) as { requestId?: string }).requestId);
+    const answer = await withApiFrame(() => Promise.resolve(new ApiAnswer(503, {}, null)));
+    assert.equal(answer.status, 503);
+    assert.ok(((await answer.toResponse().json()) as { requestId?: string }).requestId);
+  });
+
+  test('an answer becomes a Response with the same status, headers and bytes', async () => {
+    const answer = await withApiFrame(() => Promise.resolve(json({ city: 'Zürich' }, { status: 201, cacheControl: 'no-store' })));
+    const response = answer.toResponse();
+    assert.equal(response.status, 201);
+    assert.equal(response.headers.get('Cache-Control'), answer.headers.get('cache-control'));
+    assert.equal(response.headers.get('API-Version'), API_VERSION);
+    assert.equal(await response.text(), '{"city":"Zürich"}');
   });
 
   test('the policy lists every quota', () => {

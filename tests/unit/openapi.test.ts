@@ -26,6 +26,7 @@ import { buildOpenApi, type OpenApiDocument } from '../../src/server/api/openapi
 import { OPERATIONS, operationAt } from '../../src/server/api/registry.ts';
 import { API_VERSION } from '../../src/server/http/api-headers.ts';
 import { withApiFrame } from '../../src/server/http/api-frame.ts';
+import { json, jsonError } from '../../src/server/http/json.ts';
 
 const SITE = 'https://longhand.test';
 
@@ -202,8 +203,8 @@ describe('deprecating an operation', () => {
   test('the API frame adds Deprecation (RFC 9745) and Sunset (RFC 8594) to its answers, errors included', async (t) => {
     t.mock.method(console, 'error', () => undefined);
     const answers = [
-      await withApiFrame(() => Promise.resolve(Response.json({ ok: true })), retiring),
-      await withApiFrame(() => Promise.resolve(new Response('<h1>gone</h1>', { status: 404 })), retiring),
+      await withApiFrame(() => Promise.resolve(json({ ok: true }, { cacheControl: 'no-store' })), retiring),
+      await withApiFrame(() => Promise.resolve(jsonError(404, 'gone')), retiring),
       await withApiFrame(() => Promise.reject(new Error('boom')), retiring),
     ];
     for (const answer of answers) {
@@ -211,7 +212,10 @@ describe('deprecating an operation', () => {
       assert.equal(answer.headers.get('Sunset'), 'Tue, 01 Jun 2027 00:00:00 GMT', String(answer.status));
       assert.equal(answer.headers.get('API-Version'), API_VERSION);
     }
-    const current = await withApiFrame(() => Promise.resolve(Response.json({ ok: true })), operationAt('GET', '/api/articles'));
+    const current = await withApiFrame(
+      () => Promise.resolve(json({ ok: true }, { cacheControl: 'no-store' })),
+      operationAt('GET', '/api/articles'),
+    );
     assert.equal(current.headers.get('Deprecation'), null);
     assert.equal(current.headers.get('Sunset'), null);
     assert.equal(operationAt('HEAD', '/api/retiring-articles', [retiring]), retiring);

@@ -46,7 +46,7 @@ describe('the write guards', () => {
   test('the schema message names the field; strings are trimmed', async () => {
     const result = await guardWrite(write('{"requestTitle":"  Trains  ","details":5}'), SITE, topicRequestInput);
     assert.ok(!result.ok);
-    assert.match(((await result.response.json()) as { error: string }).error, /^details: /);
+    assert.match(((await result.response.toResponse().json()) as { error: string }).error, /^details: /);
     const trimmed = await guardWrite(write('{"requestTitle":"  Trains  "}'), SITE, topicRequestInput);
     assert.ok(trimmed.ok);
     assert.equal(trimmed.value.requestTitle, 'Trains');

@@ -5,4 +5,5 @@ import { apiServices } from '../../site/api-services.ts';
 export const prerender = false;
 
 /** Every `/api` request under `astro dev`; the front server dispatches the same registry itself. */
-export const ALL: APIRoute = ({ request, clientAddress }) => dispatchApi({ request, socketAddress: clientAddress, services: apiServices });
+export const ALL: APIRoute = async ({ request, clientAddress }) =>
+  (await dispatchApi({ request, socketAddress: clientAddress, services: apiServices })).toResponse();

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PublishedView } from '../articles/catalog.ts';
 import type { CityIndex } from '../cities/city-index.ts';
+import type { ApiAnswer } from '../http/api-answer.ts';
 import type { Deprecation } from '../http/deprecation.ts';
 import type { QuotaName } from '../quotas/limits.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -30,7 +31,7 @@ export interface ApiCall {
 }
 
 /** Answers one operation's requests; the dispatcher wraps it in the API frame. */
-type Handler = (call: ApiCall) => Response | Promise<Response>;
+type Handler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
 
 /** One status an operation answers with. */
 export interface ResponseDefinition {

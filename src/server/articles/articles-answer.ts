@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { languageParameter } from '../http/language-parameter.ts';
+import type { ApiAnswer } from '../http/api-answer.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
 import type { Article, ArticleItem, PublishedView } from './catalog.ts';
 import { SLUG_PATTERN } from './source.ts';
@@ -19,7 +20,7 @@ function listItem({ content: _content, ...item }: Article): ArticleItem {
  * GET /api/articles: the list envelope, or one article with its Markdown.
  * A malformed slug is answered like an unknown one: there is no such article.
  */
-export function answerArticles(request: Request, view: PublishedView, site: string): Response {
+export function answerArticles(request: Request, view: PublishedView, site: string): ApiAnswer {
   const params = new URL(request.url).searchParams;
   const query = articlesQuery.safeParse({
     slug: params.get('slug') ?? undefined,

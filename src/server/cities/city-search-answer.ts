@@ -1,4 +1,5 @@
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import type { ApiAnswer } from '../http/api-answer.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
 import type { CityIndex } from './city-index.ts';
 import { citySearchQuery } from './query.ts';
@@ -11,7 +12,7 @@ import { searchCities } from './search.ts';
  * not, and its country named in `lang`. A `country` that is not two letters
  * answers 400; a well-formed but unknown one finds nothing.
  */
-export function answerCitySearch(request: Request, index: CityIndex): Response {
+export function answerCitySearch(request: Request, index: CityIndex): ApiAnswer {
   const params = new URL(request.url).searchParams;
   const parsed = citySearchQuery.safeParse({
     q: params.get('q') ?? undefined,

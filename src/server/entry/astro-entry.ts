@@ -5,6 +5,7 @@ import { createApp } from 'astro/app/entrypoint';
 import { setGetEnv } from 'astro/env/setup';
 import { apiServices } from '../../site/api-services.ts';
 import { dispatchApi } from '../api/dispatch.ts';
+import type { ApiAnswer } from '../http/api-answer.ts';
 import { bundledCityIndex } from '../cities/city-index.ts';
 import { runtime } from '../runtime/runtime.ts';
 import type { RevisionTopic } from '../store/types.ts';
@@ -16,7 +17,7 @@ export const app = createApp({ streaming: false });
 export { closeRuntime } from '../runtime/runtime.ts';
 
 /** Answers an `/api` request from the registry, with this build's services. */
-export function api(request: Request, socketAddress: string): Promise<Response> {
+export function api(request: Request, socketAddress: string): Promise<ApiAnswer> {
   return dispatchApi({ request, socketAddress, services: apiServices });
 }
 

@@ -5,6 +5,7 @@ import { isApiPath } from '../http/api-frame.ts';
 import { setApiHeaders } from '../http/api-headers.ts';
 import { sharedMaxAge } from '../http/cache-rules.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
+import type { ApiAnswer } from '../http/api-answer.ts';
 import { serverError } from '../http/errors.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
@@ -26,7 +27,7 @@ export interface AstroApp {
 }
 
 /** Answers an `/api` request, framed (the registry's dispatcher, src/server/api/dispatch.ts). */
-export type ApiDispatcher = (request: Request, socketAddress: string) => Promise<Response>;
+export type ApiDispatcher = (request: Request, socketAddress: string) => Promise<ApiAnswer>;
 
 export interface FrontServerOptions {
   app: AstroApp;
@@ -89,6 +90,15 @@ function toWebRequest(req: IncomingMessage, url: URL, forCache: boolean, body?: 
     headers,
     ...(hasBody ? { body: body ?? (Readable.toWeb(req) as ReadableStream), duplex: 'half' } : {}),
   });
+}
+
+/** An API answer, written as it is. */
+function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer): void {
+  const body = Buffer.from(answer.body ?? '');
+  const headers: Record<string, string> = Object.fromEntries(answer.headers.entries());
+  headers['content-length'] = String(body.length);
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
@@ -154,18 +164,18 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
         sendStored(req, res, hit.answer, { extraHeaders: { Age: String(hit.age) } });
         return;
       }
-      const response = await options.api(toWebRequest(req, url, true), socketAddress);
-      if (sharedMaxAge(response.headers.get('Cache-Control')) > 0) sendStored(req, res, await cache.store(key, response));
-      else await sendResponse(req, res, response);
+      const answer = await options.api(toWebRequest(req, url, true), socketAddress);
+      if (sharedMaxAge(answer.headers.get('Cache-Control')) > 0) sendStored(req, res, await cache.store(key, answer.toResponse()));
+      else sendAnswer(req, res, answer);
       return;
     }
     // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
     const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
     const body = declaredTooLarge ? new Uint8Array(0) : await readCapped(req, MAX_BODY_BYTES);
-    const response = await options.api(toWebRequest(req, url, false, body), socketAddress);
+    const answer = await options.api(toWebRequest(req, url, false, body), socketAddress);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
-    if (declaredTooLarge || body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
-    await sendResponse(req, res, response);
+    if (declaredTooLarge || body.length > MAX_BODY_BYTES) answer.headers.set('Connection', 'close');
+    sendAnswer(req, res, answer);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -219,12 +229,12 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
         res.destroy();
         return;
       }
-      void sendResponse(req, res, withApiHeadersIfApi(req, failure.response));
+      sendAnswer(req, res, withApiHeadersIfApi(req, failure.response));
     });
   });
 }
 
-function withApiHeadersIfApi(req: IncomingMessage, response: Response): Response {
-  if (isApiPath((req.url ?? '').split('?')[0] ?? '')) setApiHeaders(response.headers);
-  return response;
+function withApiHeadersIfApi(req: IncomingMessage, answer: ApiAnswer): ApiAnswer {
+  if (isApiPath((req.url ?? '').split('?')[0] ?? '')) setApiHeaders(answer.headers);
+  return answer;
 }

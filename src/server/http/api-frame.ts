@@ -1,15 +1,12 @@
 import { deprecationHeaders, type Deprecation } from './deprecation.ts';
 import { setApiHeaders } from './api-headers.ts';
-import { asJsonError, serverError } from './errors.ts';
+import type { ApiAnswer } from './api-answer.ts';
+import { serverError } from './errors.ts';
 import { jsonError } from './json.ts';
 
 /** Whether a path is the API's: every answer under it is framed and JSON. */
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
-}
-
-function isJson(response: Response): boolean {
-  return response.headers.get('Content-Type')?.startsWith('application/json') ?? false;
 }
 
 /**
@@ -20,10 +17,10 @@ function isJson(response: Response): boolean {
  * `operation` add Deprecation and Sunset.
  */
 export async function withApiFrame(
-  next: () => Promise<Response>,
+  next: () => Promise<ApiAnswer>,
   operation?: { deprecation?: Deprecation | undefined },
-): Promise<Response> {
-  let response: Response;
+): Promise<ApiAnswer> {
+  let response: ApiAnswer;
   try {
     response = await next();
   } catch (error) {
@@ -35,19 +32,15 @@ export async function withApiFrame(
     const failure = serverError(response.status);
     console.error(`[api] request ${failure.requestId} answered ${response.status}`);
     response = failure.response;
-  } else if (response.status >= 400 && !isJson(response)) {
-    response = asJsonError(response);
   }
-  // Answers from handlers may have immutable headers; copy before adding ours.
-  const framed = new Response(response.body, response);
-  setApiHeaders(framed.headers);
+  setApiHeaders(response.headers);
   if (operation?.deprecation) {
-    for (const [name, value] of Object.entries(deprecationHeaders(operation.deprecation))) framed.headers.set(name, value);
+    for (const [name, value] of Object.entries(deprecationHeaders(operation.deprecation))) response.headers.set(name, value);
   }
-  return framed;
+  return response;
 }
 
 /** The 405 of a path that other methods serve, naming them in `Allow`. */
-export function methodNotAllowed(allowed: readonly string[]): Response {
+export function methodNotAllowed(allowed: readonly string[]): ApiAnswer {
   return jsonError(405, `Method not allowed; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') });
 }

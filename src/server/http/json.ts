@@ -1,3 +1,4 @@
+import { ApiAnswer } from './api-answer.ts';
 import { CACHE_CONTROL } from './cache-rules.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
 
@@ -10,28 +11,25 @@ export interface JsonOptions {
 }
 
 /** A JSON answer. */
-export function json(body: unknown, { status = 200, cacheControl, headers = {} }: JsonOptions): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ...headers },
-  });
+export function json(body: unknown, { status = 200, cacheControl, headers = {} }: JsonOptions): ApiAnswer {
+  return new ApiAnswer(status, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ...headers }, JSON.stringify(body));
 }
 
 /**
  * A cacheable JSON read with an `ETag`; answers 304 without a body when the
  * caller already holds these exact bytes.
  */
-export function cacheableJson(request: Request, body: unknown, cacheControl: string): Response {
+export function cacheableJson(request: Request, body: unknown, cacheControl: string): ApiAnswer {
   const text = JSON.stringify(body);
   const etag = etagOf(text);
   const headers = { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ETag: etag };
   if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
-    return new Response(null, { status: 304, headers });
+    return new ApiAnswer(304, headers, null);
   }
-  return new Response(text, { status: 200, headers });
+  return new ApiAnswer(200, headers, text);
 }
 
 /** `{ error }`: the body of every refusal (docs/decisions.md, Errors). */
-export function jsonError(status: number, message: string, headers: Record<string, string> = {}): Response {
+export function jsonError(status: number, message: string, headers: Record<string, string> = {}): ApiAnswer {
   return json({ error: message }, { status, cacheControl: CACHE_CONTROL.error, headers });
 }

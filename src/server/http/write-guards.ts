@@ -1,12 +1,13 @@
 import type { z } from 'zod';
+import type { ApiAnswer } from './api-answer.ts';
 import { jsonError } from './json.ts';
 
 /** The largest request body a write accepts (docs/decisions.md, Writes). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-export type Guarded<T> = { ok: true; value: T } | { ok: false; response: Response };
+export type Guarded<T> = { ok: true; value: T } | { ok: false; response: ApiAnswer };
 
-function refuse(status: number, message: string, headers: Record<string, string> = {}): { ok: false; response: Response } {
+function refuse(status: number, message: string, headers: Record<string, string> = {}): { ok: false; response: ApiAnswer } {
   return { ok: false, response: jsonError(status, message, headers) };
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { verifyCaptcha } from '../captcha/captcha.ts';
+import { ApiAnswer } from '../http/api-answer.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { serverError } from '../http/errors.ts';
 import { json, jsonError } from '../http/json.ts';
@@ -16,7 +17,7 @@ import type { Runtime } from '../runtime/runtime.ts';
  * A 5xx that keeps its message: it carries its `requestId`, and the log says
  * what went wrong under the same id (never who asked).
  */
-function failure(status: number, message: string, detail = message): Response {
+function failure(status: number, message: string, detail = message): ApiAnswer {
   const { response, requestId } = serverError(status, message);
   console.error(`[writes] request ${requestId} answered ${status}: ${detail}`);
   return response;
@@ -39,7 +40,7 @@ export interface WriteOperation<Input> {
    * it…) and answers either a refusal, which spends no quota, or the step that
    * stores the write and returns the 200 body.
    */
-  prepare(input: Input, reader: Reader, runtime: Runtime): Promise<Response | (() => Promise<unknown>)>;
+  prepare(input: Input, reader: Reader, runtime: Runtime): Promise<ApiAnswer | (() => Promise<unknown>)>;
 }
 
 export interface WriteRequest {
@@ -61,7 +62,7 @@ export function identify({ request, socketAddress }: WriteRequest, runtime: Runt
  * quota headers. Whatever is refused before the quota spends none of it; a
  * write whose store fails gives its slot back.
  */
-export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, operation: WriteOperation<Input>): Promise<Response> {
+export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, operation: WriteOperation<Input>): Promise<ApiAnswer> {
   const guarded = await guardWrite(write.request, runtime.site, operation.schema);
   if (!guarded.ok) return guarded.response;
   const { address, reader } = identify(write, runtime);
@@ -81,7 +82,7 @@ export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, ope
     }
 
     const prepared = await operation.prepare(input, reader, runtime);
-    if (prepared instanceof Response) return prepared;
+    if (prepared instanceof ApiAnswer) return prepared;
 
     const slot = await runtime.quotas.reserve(operation.quota, reader.hash);
     if (!slot.admitted) {

@@ -1,3 +1,4 @@
+import type { ApiAnswer } from '../http/api-answer.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { json, jsonError } from '../http/json.ts';
 import type { StoreEngine } from '../store/types.ts';
@@ -15,7 +16,7 @@ export async function answerViewerVotes(
   isPublished: IsPublished,
   reader: Reader,
   store: StoreEngine,
-): Promise<Response> {
+): Promise<ApiAnswer> {
   const query = viewerVotesQuery.safeParse({ slug });
   if (!query.success || !isPublished(query.data.slug))
     return jsonError(404, 'slug: no published article has that slug', { 'Cache-Control': CACHE_CONTROL.viewerVotes });

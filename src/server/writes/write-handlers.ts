@@ -1,4 +1,5 @@
 import type { PublishedView } from '../articles/catalog.ts';
+import type { ApiAnswer } from '../http/api-answer.ts';
 import { findCity, knownCountryCodes } from '../cities/find-city.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { identify, runWrite, type WriteOperation, type WriteRequest } from './pipeline.ts';
@@ -15,7 +16,7 @@ export interface ReaderCall extends WriteRequest {
 
 /** The handler of a write operation: the one pipeline, against the articles published now. */
 export function writeHandler<Input>(operation: (isPublished: IsPublished) => WriteOperation<Input>) {
-  return async ({ request, socketAddress, services }: ReaderCall): Promise<Response> => {
+  return async ({ request, socketAddress, services }: ReaderCall): Promise<ApiAnswer> => {
     const [runtime, published] = await Promise.all([services.runtime(), services.published()]);
     return runWrite(
       { request, socketAddress },
@@ -29,7 +30,7 @@ export function writeHandler<Input>(operation: (isPublished: IsPublished) => Wri
 export const citySubmission = createCitySubmission(findCity, (code) => knownCountryCodes().includes(code));
 
 /** GET /api/votes: the caller's own votes, by the hash of the address the request came from. */
-export async function viewerVotesHandler({ request, socketAddress, services }: ReaderCall): Promise<Response> {
+export async function viewerVotesHandler({ request, socketAddress, services }: ReaderCall): Promise<ApiAnswer> {
   const [runtime, published] = await Promise.all([services.runtime(), services.published()]);
   const { reader } = identify({ request, socketAddress }, runtime);
   const slug = new URL(request.url).searchParams.get('slug');

@@ -9,6 +9,19 @@ function snapshotFile(file: string, slug: string): Low<ArticleDocument> {
   return new Low(new DurableJsonFile(file, articleDocument), { format: 1, slug, journalSeq: 0, score: 0, comments: [], votes: [] });
 }
 
+/**
+ * One copy of each reader's hash and name, however many comments and votes
+ * they wrote: each one read from a file or the journal arrives with strings of
+ * its own.
+ */
+const readerStrings = new Map<string, string>();
+function interned(value: string): string {
+  const known = readerStrings.get(value);
+  if (known !== undefined) return known;
+  readerStrings.set(value, value);
+  return value;
+}
+
 interface VotesOfVoter {
   article: VoteValue;
   comments: Map<string, -1 | 1>;
@@ -89,6 +102,9 @@ export class ArticleThread implements SnapshotTarget {
   addComment(comment: StoredComment): void {
     if (comment.articleSlug !== this.slug) throw new Error(`comment ${comment.id} belongs to "${comment.articleSlug}", not "${this.slug}"`);
     if (this.#commentsById.has(comment.id)) throw new Error(`comment ${comment.id} appears twice`);
+    comment.articleSlug = this.slug;
+    comment.author = interned(comment.author);
+    comment.authorHash = interned(comment.authorHash);
     this.#comments.push(comment);
     this.#commentsById.set(comment.id, comment);
   }
@@ -147,7 +163,7 @@ export class ArticleThread implements SnapshotTarget {
     let votes = this.#votesByVoter.get(voter);
     if (!votes) {
       votes = { article: 0, comments: new Map() };
-      this.#votesByVoter.set(voter, votes);
+      this.#votesByVoter.set(interned(voter), votes);
     }
     if (commentId === null) votes.article = vote;
     else if (vote === 0) votes.comments.delete(commentId);
