@@ -196,6 +196,26 @@ describe('the embedded store', () => {
     );
   });
 
+  test('a snapshot half replaced when the process died (its temporary file) is removed at the next open', async (t) => {
+    const dir = await scratch();
+    const first = await openEmbeddedStore(dir);
+    const kept = await first.insertComment(newComment('half'));
+    await first.close();
+    await writeFile(join(dir, 'articles', '.half.json.tmp'), '{"format":1,"slug":"ha');
+    await writeFile(join(dir, '.topic-requests.json.tmp'), '');
+    const store = await openEmbeddedStore(dir);
+    t.after(() => store.close());
+    assert.deepEqual(
+      (await store.listComments('half')).map((comment) => comment.id),
+      [kept.id],
+    );
+    const files = await readdir(dir, { recursive: true });
+    assert.deepEqual(
+      files.filter((file) => file.endsWith('.tmp')),
+      [],
+    );
+  });
+
   describe('a damaged file stops start-up, named, and is left as it is', () => {
     test('a snapshot that is not JSON', async () => {
       const dir = await scratch();

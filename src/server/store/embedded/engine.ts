@@ -18,7 +18,7 @@
  *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
  *                            | deleteComment | answerTopicRequest | reviewed | ban | unban, … },
  *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed)
- *   .<file>.tmp              a snapshot being replaced (a crash may leave one; it is ignored)
+ *   .<file>.tmp              a snapshot being replaced (a crash may leave one; the next open removes it)
  *
  * Every snapshot file (a "lowdb document") holds its state complete up to
  * journal record `journalSeq`; the state is that file plus the journal's later

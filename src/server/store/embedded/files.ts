@@ -1,4 +1,4 @@
-import { open, readdir, rename } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** The names of the entries of `directory`; none when it does not exist (yet). */
@@ -9,6 +9,12 @@ export async function namesIn(directory: string): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+}
+
+/** Removes what a crash left of snapshots being replaced (`replaceDurably`'s temporary files): never read, never complete. */
+export async function removeTemporaryFiles(directory: string): Promise<void> {
+  const leftovers = (await namesIn(directory)).filter((name) => name.startsWith('.') && name.endsWith('.tmp'));
+  for (const name of leftovers) await rm(join(directory, name), { force: true });
 }
 
 /** Makes the directory's entries (a created, renamed or removed file) durable. */

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { corruptFile } from './documents.ts';
-import { syncDirectory } from './files.ts';
+import { removeTemporaryFiles, syncDirectory } from './files.ts';
 import { generationFile, listGenerations, readGeneration } from './journal.ts';
 import type { StoreLayout } from './layout.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
@@ -44,6 +44,8 @@ export async function recover(layout: StoreLayout): Promise<Recovered> {
   const lastSeq = Math.max(lastInJournal, ...state.targets().map((target) => target.journalSeq));
   // Only now: a store that is refused is left exactly as it was found.
   await createDirectories(layout);
+  await removeTemporaryFiles(layout.root);
+  await removeTemporaryFiles(layout.articles);
   return { state, lastSeq, generations, changed };
 }
 
