@@ -6,9 +6,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPostgresStore } from '../src/server/store/postgres/engine.ts';
 import type { ExportRecord } from '../src/server/store/types.ts';
-import { startProcess } from './processes.ts';
 import { measured } from './report.ts';
-import { CONNECTIONS, GOAL, loadWrites, pick, PUBLISHED, SECONDS } from './writes.ts';
+import { BENCH_ARTICLES, CONNECTIONS, GOAL, measureHttpWrites, pick, PUBLISHED, SECONDS, startBenchSite, writesRow } from './writes.ts';
 
 const SERVER_URL = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -84,36 +83,15 @@ export async function benchPostgresWrites(root: string): Promise<number> {
   const databaseUrl = url.toString();
   let missed = 0;
   try {
-    const others = Array.from({ length: 100 - PUBLISHED.length }, (_, index) => `older-article-${index}`);
     const seeding = await openPostgresStore(databaseUrl, { timeoutMs: null, poolSize: 2 });
-    await seeding.importRecords(seededComments([...PUBLISHED, ...others]));
+    await seeding.importRecords(seededComments(BENCH_ARTICLES));
     await seeding.close();
-    const site = await startProcess(
-      ['scripts/start.ts'],
-      { cwd: root, env: { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TRUST_PROXY: '1' } },
-      /on (http:\/\/[\d.]+:\d+)/,
-      (m) => m[1] ?? '',
-    );
+    const site = await startBenchSite(root, { DATABASE_URL: databaseUrl });
     console.log(
       `\nHTTP writes on PostgreSQL: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, ${SECONDS} s each, every 200 committed first\n`,
     );
-    console.log(`${'operation'.padEnd(34)} ${'writes/s'.padStart(10)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'non-200'.padStart(8)}`);
     try {
-      const runs = {
-        'POST /api/comments': await loadWrites(site.url, '/api/comments', () => ({
-          articleSlug: pick(PUBLISHED),
-          body: 'A reader thinks this is worth saying.',
-        })),
-        'POST /api/votes': await loadWrites(site.url, '/api/votes', () => ({ articleSlug: pick(PUBLISHED), value: pick([1, -1]) })),
-      };
-      for (const [operation, run] of Object.entries(runs)) {
-        const met = run.rate >= GOAL.writesPerSecond && run.p99 < GOAL.p99Ms && run.failed === 0;
-        if (!met) missed += 1;
-        measured.writes.push({ run: `${operation} over HTTP, PostgreSQL`, writesPerSecond: run.rate, p99Ms: run.p99, kind: 'site' });
-        console.log(
-          `${operation.padEnd(34)} ${String(Math.round(run.rate)).padStart(10)} ${`${run.p50} ms`.padStart(8)} ${`${run.p99} ms`.padStart(8)} ${String(run.failed).padStart(8)}  ${met ? 'goal met' : 'goal NOT met'}`,
-        );
-      }
+      missed += await measureHttpWrites(site.url, 'PostgreSQL', 34);
     } finally {
       await site.stop();
     }
@@ -124,9 +102,7 @@ export async function benchPostgresWrites(root: string): Promise<number> {
       p99Ms: ceiling.p99,
       kind: 'baseline',
     });
-    console.log(
-      `${'ceiling: raw pg, same rows'.padEnd(34)} ${String(Math.round(ceiling.rate)).padStart(10)} ${`${ceiling.p50} ms`.padStart(8)} ${`${ceiling.p99} ms`.padStart(8)}`,
-    );
+    console.log(writesRow(34, 'ceiling: raw pg, same rows', [Math.round(ceiling.rate), `${ceiling.p50} ms`, `${ceiling.p99} ms`]));
     console.log(`goal: at least ${GOAL.writesPerSecond} writes/s with p99 under ${GOAL.p99Ms} ms and no failure`);
   } finally {
     await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

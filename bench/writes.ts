@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { residentMiB, startProcess } from './processes.ts';
+import { residentMiB, startProcess, type Started } from './processes.ts';
 import { measured } from './report.ts';
 import { seedEngineFiles } from './store.ts';
 
@@ -57,38 +57,60 @@ export async function loadWrites(
   };
 }
 
-/** Prints acknowledged writes a second and latency for comments and votes over HTTP. */
-export async function benchWrites(root: string): Promise<number> {
-  let missed = 0;
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-writes-'));
-  const others = Array.from({ length: 100 - PUBLISHED.length }, (_, index) => `older-article-${index}`);
-  await seedEngineFiles(dataDir, [...PUBLISHED, ...others]);
-  const site = await startProcess(
+/** The 100 articles the write benches store 1,000 comments on each: the published ones first. */
+export const BENCH_ARTICLES = [...PUBLISHED, ...Array.from({ length: 100 - PUBLISHED.length }, (_, index) => `older-article-${index}`)];
+
+/** The site, started as `npm start` starts it, with `env` added (its store), readers known by X-Forwarded-For. */
+export function startBenchSite(root: string, env: Record<string, string>): Promise<Started> {
+  return startProcess(
     ['scripts/start.ts'],
-    { cwd: root, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '1' } },
+    { cwd: root, env: { PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: '1', ...env } },
     /on (http:\/\/[\d.]+:\d+)/,
     (m) => m[1] ?? '',
   );
+}
+
+/** A table row: the first cell `width` wide, the figures right-aligned. */
+export function writesRow(width: number, name: string, cells: (string | number)[]): string {
+  return [name.padEnd(width), ...cells.map((cell, index) => String(cell).padStart(index === 0 ? 10 : 8))].join(' ');
+}
+
+/**
+ * POST /api/comments and POST /api/votes against a started site, each printed
+ * and recorded as `<operation> over HTTP, <store>` next to the goal; resolves
+ * with how many missed it.
+ */
+export async function measureHttpWrites(siteUrl: string, store: string, width: number): Promise<number> {
+  console.log(writesRow(width, 'operation', ['writes/s', 'p50', 'p99', 'non-200']));
+  const runs = {
+    'POST /api/comments': await loadWrites(siteUrl, '/api/comments', () => ({
+      articleSlug: pick(PUBLISHED),
+      body: 'A reader thinks this is worth saying.',
+    })),
+    'POST /api/votes': await loadWrites(siteUrl, '/api/votes', () => ({ articleSlug: pick(PUBLISHED), value: pick([1, -1]) })),
+  };
+  let missed = 0;
+  for (const [operation, run] of Object.entries(runs)) {
+    const met = run.rate >= GOAL.writesPerSecond && run.p99 < GOAL.p99Ms && run.failed === 0;
+    if (!met) missed += 1;
+    measured.writes.push({ run: `${operation} over HTTP, ${store}`, writesPerSecond: run.rate, p99Ms: run.p99, kind: 'site' });
+    const figures = [Math.round(run.rate), `${run.p50} ms`, `${run.p99} ms`, run.failed];
+    console.log(`${writesRow(width, operation, figures)}  ${met ? 'goal met' : 'goal NOT met'}`);
+  }
+  return missed;
+}
+
+/** Prints acknowledged writes a second and latency for comments and votes over HTTP. */
+export async function benchWrites(root: string): Promise<number> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-writes-'));
+  await seedEngineFiles(dataDir, BENCH_ARTICLES);
+  const site = await startBenchSite(root, { DATA_DIR: dataDir });
+  let missed = 0;
   try {
     console.log(
       `\nHTTP writes: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, ${SECONDS} s each, every 200 fsync'd first\n`,
     );
-    console.log(`${'operation'.padEnd(24)} ${'writes/s'.padStart(10)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'non-200'.padStart(8)}`);
-    const runs = {
-      'POST /api/comments': await loadWrites(site.url, '/api/comments', () => ({
-        articleSlug: pick(PUBLISHED),
-        body: 'A reader thinks this is worth saying.',
-      })),
-      'POST /api/votes': await loadWrites(site.url, '/api/votes', () => ({ articleSlug: pick(PUBLISHED), value: pick([1, -1]) })),
-    };
-    for (const [name, run] of Object.entries(runs)) {
-      const met = run.rate >= GOAL.writesPerSecond && run.p99 < GOAL.p99Ms && run.failed === 0;
-      if (!met) missed += 1;
-      measured.writes.push({ run: `${name} over HTTP, embedded store`, writesPerSecond: run.rate, p99Ms: run.p99, kind: 'site' });
-      console.log(
-        `${name.padEnd(24)} ${String(Math.round(run.rate)).padStart(10)} ${`${run.p50} ms`.padStart(8)} ${`${run.p99} ms`.padStart(8)} ${String(run.failed).padStart(8)}  ${met ? 'goal met' : 'goal NOT met'}`,
-      );
-    }
+    missed += await measureHttpWrites(site.url, 'embedded store', 24);
     // Reads too, then the memory the server holds after both: the build ran in a process of its own.
     await autocannon({ url: `${site.url}/api/articles`, connections: CONNECTIONS, duration: 1 });
     await autocannon({ url: `${site.url}/articles/the-price-of-a-beer`, connections: CONNECTIONS, duration: 1 });

@@ -270,7 +270,7 @@ class EmbeddedStore implements StoreEngine {
       pending: items.filter((item) => item.reviewedAt === null).length,
     });
     return Promise.resolve({
-      articles: articles.filter((thread) => thread.comments().length > 0).length,
+      articles: new Set(comments.map((comment) => comment.articleSlug)).size,
       comments: comments.length,
       deletedComments: comments.filter((comment) => comment.deletedAt !== null).length,
       votes: articles.reduce((sum, thread) => sum + thread.votes().length, 0),

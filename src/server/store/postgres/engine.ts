@@ -28,7 +28,7 @@ import type {
 } from '../types.ts';
 import { migrate } from './migrate.ts';
 import { Gate } from './gate.ts';
-import { insertBugReports, insertCitySubmissions, insertTopicRequests } from './inserts.ts';
+import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
   BUG_REPORT_COLUMNS,
   bugReportOf,
@@ -36,7 +36,6 @@ import {
   citySubmissionOf,
   COMMENT_COLUMNS,
   commentOf,
-  commentValues,
   TOPIC_REQUEST_COLUMNS,
   topicRequestOf,
   type BugReportRow,
@@ -44,7 +43,7 @@ import {
   type CommentRow,
   type TopicRequestRow,
 } from './rows.ts';
-import { bumpRevision, inTransaction, run, SALT_SETTING } from './sql.ts';
+import { bumpRevision, inTransaction, run, SALT_SETTING, valuesList } from './sql.ts';
 import { exportRecords, importRecords } from './transfer.ts';
 
 export interface PostgresStoreOptions {
@@ -115,14 +114,15 @@ class PostgresStore implements StoreEngine {
 
   async insertComment(comment: NewComment): Promise<StoredComment> {
     const stored: StoredComment = { ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null };
+    const { text, params } = valuesList([COMMENT_ROWS.values(stored)]);
     // One statement, so one round trip: the insert and the revision's bump commit together.
     await this.#query(
       `WITH inserted AS (
-         INSERT INTO comments (${COMMENT_COLUMNS}, parent_depth) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING article_slug
+         INSERT INTO ${COMMENT_ROWS.table} (${COMMENT_ROWS.columns}) VALUES ${text} RETURNING article_slug
        )
        INSERT INTO revisions (topic, revision) SELECT 'thread:' || article_slug, 1 FROM inserted
        ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + 1`,
-      [...commentValues(stored), stored.parentId === null ? null : stored.depth - 1],
+      params,
     );
     return stored;
   }
@@ -201,7 +201,7 @@ class PostgresStore implements StoreEngine {
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
     const stored: TopicRequest = { ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null };
     await this.#transaction(async (client) => {
-      await insertTopicRequests(client, [stored]);
+      await insertRows(client, TOPIC_REQUEST_ROWS, [stored]);
       await bumpRevision(client, 'topic-requests');
     });
     return stored;
@@ -214,13 +214,13 @@ class PostgresStore implements StoreEngine {
 
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
     const stored: BugReport = { ...report, id: newId(), createdAt: now(), reviewedAt: null };
-    await this.#gate.run(() => insertBugReports(this.#pool, [stored]));
+    await this.#gate.run(() => insertRows(this.#pool, BUG_REPORT_ROWS, [stored]));
     return stored;
   }
 
   async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
     const stored: CitySubmission = { ...submission, id: newId(), createdAt: now(), reviewedAt: null };
-    await this.#gate.run(() => insertCitySubmissions(this.#pool, [stored]));
+    await this.#gate.run(() => insertRows(this.#pool, CITY_SUBMISSION_ROWS, [stored]));
     return stored;
   }
 

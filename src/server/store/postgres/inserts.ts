@@ -11,41 +11,35 @@ import {
 } from './rows.ts';
 import { valuesList, type Queryable } from './sql.ts';
 
-/** Inserts of records as they are stored, several rows a statement; each skips an id already there and resolves with how many it added. */
-
-/** Comments as stored; the parent's depth goes along so the foreign key checks it. */
-export async function insertComments(db: Queryable, comments: readonly StoredComment[]): Promise<number> {
-  if (comments.length === 0) return 0;
-  const { text, params } = valuesList(
-    comments.map((comment) => [...commentValues(comment), comment.parentId === null ? null : comment.depth - 1]),
-  );
-  const result = await db.query(
-    `INSERT INTO comments (${COMMENT_COLUMNS}, parent_depth) VALUES ${text} ON CONFLICT (id) DO NOTHING`,
-    params,
-  );
-  return result.rowCount ?? 0;
+/** A table that records are inserted into as they are stored: its columns, and each record's values in their order. */
+interface InsertTarget<Item> {
+  table: string;
+  columns: string;
+  values: (item: Item) => unknown[];
 }
 
-export async function insertTopicRequests(db: Queryable, items: readonly TopicRequest[]): Promise<number> {
-  if (items.length === 0) return 0;
-  const { text, params } = valuesList(items.map(topicRequestValues));
-  const result = await db.query(`INSERT INTO topic_requests (${TOPIC_REQUEST_COLUMNS}) VALUES ${text} ON CONFLICT (id) DO NOTHING`, params);
-  return result.rowCount ?? 0;
-}
+/** Comments as stored; the parent's depth goes along so that the foreign key checks it. */
+export const COMMENT_ROWS: InsertTarget<StoredComment> = {
+  table: 'comments',
+  columns: `${COMMENT_COLUMNS}, parent_depth`,
+  values: (comment) => [...commentValues(comment), comment.parentId === null ? null : comment.depth - 1],
+};
+export const TOPIC_REQUEST_ROWS: InsertTarget<TopicRequest> = {
+  table: 'topic_requests',
+  columns: TOPIC_REQUEST_COLUMNS,
+  values: topicRequestValues,
+};
+export const BUG_REPORT_ROWS: InsertTarget<BugReport> = { table: 'bug_reports', columns: BUG_REPORT_COLUMNS, values: bugReportValues };
+export const CITY_SUBMISSION_ROWS: InsertTarget<CitySubmission> = {
+  table: 'city_submissions',
+  columns: CITY_SUBMISSION_COLUMNS,
+  values: citySubmissionValues,
+};
 
-export async function insertBugReports(db: Queryable, items: readonly BugReport[]): Promise<number> {
+/** Inserts records, several rows a statement, skipping an id already there; resolves with how many it added. */
+export async function insertRows<Item>(db: Queryable, target: InsertTarget<Item>, items: readonly Item[]): Promise<number> {
   if (items.length === 0) return 0;
-  const { text, params } = valuesList(items.map(bugReportValues));
-  const result = await db.query(`INSERT INTO bug_reports (${BUG_REPORT_COLUMNS}) VALUES ${text} ON CONFLICT (id) DO NOTHING`, params);
-  return result.rowCount ?? 0;
-}
-
-export async function insertCitySubmissions(db: Queryable, items: readonly CitySubmission[]): Promise<number> {
-  if (items.length === 0) return 0;
-  const { text, params } = valuesList(items.map(citySubmissionValues));
-  const result = await db.query(
-    `INSERT INTO city_submissions (${CITY_SUBMISSION_COLUMNS}) VALUES ${text} ON CONFLICT (id) DO NOTHING`,
-    params,
-  );
+  const { text, params } = valuesList(items.map(target.values));
+  const result = await db.query(`INSERT INTO ${target.table} (${target.columns}) VALUES ${text} ON CONFLICT (id) DO NOTHING`, params);
   return result.rowCount ?? 0;
 }

@@ -3,9 +3,9 @@
  * a stream of records in the shape every engine shares, so that moving from
  * one engine to the other is an export and an import.
  */
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { ExportRecord, ImportCounts } from '../types.ts';
-import { insertBugReports, insertCitySubmissions, insertComments, insertTopicRequests } from './inserts.ts';
+import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
   BUG_REPORT_COLUMNS,
   bugReportOf,
@@ -116,26 +116,29 @@ export function importRecords(pool: Pool, records: AsyncIterable<ExportRecord> |
         case 'comment': {
           const comments = of('comment').map((record) => record.comment);
           for (const comment of comments) threads.add(comment.articleSlug);
-          return insertComments(client, comments);
+          return insertRows(client, COMMENT_ROWS, comments);
         }
         case 'vote':
           return insertVotes(client, of('vote'));
         case 'topicRequest': {
-          const added = await insertTopicRequests(
+          const added = await insertRows(
             client,
+            TOPIC_REQUEST_ROWS,
             of('topicRequest').map((record) => record.item),
           );
           topicRequests.changed ||= added > 0;
           return added;
         }
         case 'bugReport':
-          return insertBugReports(
+          return insertRows(
             client,
+            BUG_REPORT_ROWS,
             of('bugReport').map((record) => record.item),
           );
         case 'citySubmission':
-          return insertCitySubmissions(
+          return insertRows(
             client,
+            CITY_SUBMISSION_ROWS,
             of('citySubmission').map((record) => record.item),
           );
         case 'ban': {
@@ -164,17 +167,17 @@ export function importRecords(pool: Pool, records: AsyncIterable<ExportRecord> |
       batch.push(record);
     }
     await flush();
-    if (counts.added > 0) await recountScores(client, [...threads]);
-    if (counts.added > 0) for (const slug of threads) await bumpRevision(client, `thread:${slug}`);
+    if (counts.added > 0) {
+      await recountScores(client, [...threads]);
+      for (const slug of threads) await bumpRevision(client, `thread:${slug}`);
+    }
     if (topicRequests.changed) await bumpRevision(client, 'topic-requests');
     return counts;
   });
 }
 
-type Client = Parameters<Parameters<typeof inTransaction>[1]>[0];
-
 /** Adds votes; a voter's removed vote (kept at 0) takes the imported one. */
-async function insertVotes(client: Client, votes: Extract<ExportRecord, { kind: 'vote' }>[]): Promise<number> {
+async function insertVotes(client: PoolClient, votes: Extract<ExportRecord, { kind: 'vote' }>[]): Promise<number> {
   const onArticles = votes.filter((vote) => vote.commentId === null);
   const onComments = votes.filter((vote) => vote.commentId !== null);
   let added = 0;
@@ -200,7 +203,7 @@ async function insertVotes(client: Client, votes: Extract<ExportRecord, { kind: 
 }
 
 /** Sets every score of these articles (each comment's and the article's own) to the sum of its votes. */
-async function recountScores(client: Client, articleSlugs: string[]): Promise<void> {
+async function recountScores(client: PoolClient, articleSlugs: string[]): Promise<void> {
   await client.query(
     `UPDATE comments SET score = coalesce(counted.score, 0)
      FROM comments AS c LEFT JOIN (SELECT comment_id, sum(vote)::integer AS score FROM comment_votes GROUP BY comment_id) AS counted
