@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { request } from '../support/http.ts';
 import { addFiles, build, copyProject, startSite } from '../support/site.ts';
@@ -21,6 +22,10 @@ describe('a writer adds files to content/ and rebuilds', () => {
     try {
       assert.match(first.output(), /Building the site first/);
       assert.equal((await request(`${first.url}/articles/a-new-article`)).status, 404);
+      // The build ran apart, and the server is a fresh image of the same process, with its memory settings.
+      const commandLine = (await readFile(`/proc/${first.pid}/cmdline`, 'utf8')).split('\0');
+      assert.ok(commandLine.includes('--max-semi-space-size=8'), commandLine.join(' '));
+      assert.ok((await readFile(`/proc/${first.pid}/environ`, 'utf8')).split('\0').includes('MALLOC_ARENA_MAX=2'));
     } finally {
       await first.stop();
     }

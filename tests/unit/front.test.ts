@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { chooseEncoding, encodeBody } from '../../src/server/front/encoding.ts';
+import { createFrontServer } from '../../src/server/front/server.ts';
 import { ResponseCache } from '../../src/server/front/response-cache.ts';
 
 describe('encodings', () => {
@@ -58,5 +64,37 @@ describe('the response cache', () => {
     const cache = new ResponseCache({ maxEntries: 2 });
     const answer = await cache.store('/x', json('public, max-age=60'));
     assert.match(answer.etag, /^"[\w-]+"$/);
+  });
+});
+
+describe('the front server', () => {
+  test("a missing page is answered with the site's 404 page, rendered once for its address", async (t) => {
+    const clientDir = await mkdtemp(join(tmpdir(), 'front-'));
+    t.after(() => rm(clientDir, { recursive: true, force: true }));
+    await mkdir(join(clientDir, 'not-found'), { recursive: true });
+    await writeFile(join(clientDir, 'not-found', 'index.html'), '<h1>Page not found</h1>');
+    let renders = 0;
+    const server = await createFrontServer({
+      app: {
+        match: () => undefined,
+        render: () => {
+          renders += 1;
+          return Promise.resolve(new Response('Astro 404', { status: 404, headers: { 'Content-Type': 'text/html' } }));
+        },
+      },
+      api: () => Promise.reject(new Error('no API here')),
+      clientDir,
+      site: 'http://localhost:4321',
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    t.after(() => new Promise((resolve) => server.close(resolve)));
+    const { port } = server.address() as AddressInfo;
+    for (const path of ['/no-such-page', '/no-such-page', '/another-missing-page']) {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      assert.equal(response.status, 404);
+      assert.equal(await response.text(), '<h1>Page not found</h1>');
+    }
+    assert.equal(renders, 2, 'the second request for the same address is answered from memory');
   });
 });
