@@ -8,8 +8,8 @@ const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
 /**
  * The Node adapter in middleware mode, with its server entrypoint swapped for
- * ours: it exports the Astro app itself, so that our front server renders into
- * a Web Response it can cache, instead of a handler that writes to a socket.
+ * ours: it serves the Astro app from our front server, which renders into a
+ * Web Response it can cache, instead of a handler that writes to a socket.
  */
 function frontAdapter() {
   const adapter = node({ mode: 'middleware' });

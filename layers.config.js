@@ -32,7 +32,7 @@ export const LAYER_ELEMENTS = [
   element('owner', 'src/server/owner'),
   // The operation registry and its documents.
   element('api', 'src/server/api'),
-  // The build's server entry: it wires the app, the dispatcher and the runtime together.
+  // The build's server entry: it wires the app, the dispatcher, the runtime and the front server together.
   element('entry', 'src/server/entry'),
   // Astro's side.
   element('site', 'src/site'),
@@ -63,7 +63,7 @@ const ALLOWED = {
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime'],
   owner: [...SHARED, 'store'],
   api: SERVER_BELOW_API,
-  entry: [...SERVER_BELOW_API, 'api', 'site'],
+  entry: [...SERVER_BELOW_API, 'api', 'front', 'site'],
   site: [...SERVER_BELOW_API, 'api'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components'],

@@ -5,7 +5,7 @@ import { addFiles, build, copyProject } from './support/site.ts';
 import { dispatchWithFailingOperation, FAILING_OPERATION, FIXTURE_ARTICLES } from './support/fixtures.ts';
 
 const dir = await copyProject('site');
-const ENTRY = 'src/server/entry/astro-entry.ts';
+const ENTRY = 'src/server/entry/serve.ts';
 await addFiles(dir, {
   ...FIXTURE_ARTICLES,
   ...FAILING_OPERATION,

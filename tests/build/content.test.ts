@@ -22,10 +22,14 @@ describe('a writer adds files to content/ and rebuilds', () => {
     try {
       assert.match(first.output(), /Building the site first/);
       assert.equal((await request(`${first.url}/articles/a-new-article`)).status, 404);
-      // The build ran apart, and the server is a fresh image of the same process, with its memory settings.
+      // The build ran apart, and the server is a fresh image of the same process, running the build's JavaScript
+      // (scripts/serve.mjs, no TypeScript) with its memory settings.
       const commandLine = (await readFile(`/proc/${first.pid}/cmdline`, 'utf8')).split('\0');
       assert.ok(commandLine.includes('--max-semi-space-size=8'), commandLine.join(' '));
-      assert.ok((await readFile(`/proc/${first.pid}/environ`, 'utf8')).split('\0').includes('MALLOC_ARENA_MAX=2'));
+      assert.ok(commandLine.includes('--heap-growing-percent=35'), commandLine.join(' '));
+      assert.ok(commandLine.at(-2)?.endsWith('scripts/serve.mjs'), commandLine.join(' '));
+      const environment = (await readFile(`/proc/${first.pid}/environ`, 'utf8')).split('\0');
+      assert.ok(environment.includes('MALLOC_ARENA_MAX=2') && environment.includes('MALLOC_TRIM_THRESHOLD_=131072'));
     } finally {
       await first.stop();
     }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 
 /**
  * Where the build (scripts/build-city-index.ts) writes the city index,
@@ -43,13 +43,26 @@ export function joinAlternates(pairs: readonly (readonly [name: string, key: str
   return pairs.flat().join(ALTERNATES_SEPARATOR);
 }
 
+function unreadable(path: string, error: unknown): Error {
+  return new Error(`Cannot read the city index ${path}: npm run build (or node scripts/build-city-index.ts) writes it`, { cause: error });
+}
+
 /** Reads an index written by scripts/build-city-index.ts; a missing one says how to make it. */
 export function readCityIndexFile(path: string): CityIndexFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read the city index ${path}: npm run build (or node scripts/build-city-index.ts) writes it`, { cause: error });
+    throw unreadable(path, error);
   }
   return JSON.parse(text) as CityIndexFile;
+}
+
+/** Throws what `readCityIndexFile` would when the index cannot be read, without reading it. */
+export function checkCityIndexFile(path: string): void {
+  try {
+    accessSync(path, constants.R_OK);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
 }
