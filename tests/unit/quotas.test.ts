@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { memoryQuotas, redisQuotas, QuotasUnavailable, type Quotas } from '../../src/server/quotas/quotas.ts';
+import { memoryQuotas, QuotasUnavailable, type Quotas } from '../../src/server/quotas/quotas.ts';
+import { redisQuotas } from '../../src/server/quotas/redis-quotas.ts';
 import { RedisWindowLog } from '../../src/server/quotas/redis-window-log.ts';
 import { MemoryWindowLog, type WindowLog } from '../../src/server/quotas/window-log.ts';
 
@@ -29,26 +30,26 @@ for (const [kind, makeLog] of Object.entries(logs)) {
       const clock = fakeClock();
       const log = makeLog(clock.now);
       // 5 writes a day: the first at 0 s, four more at the last second of the window.
-      assert.equal((await log.reserve('reader', 5, 86_400)).admitted, true);
+      assert.equal((await log.reserve('test', 'reader', 5, 86_400)).admitted, true);
       clock.advance(86_399_000);
-      for (let i = 0; i < 4; i++) assert.equal((await log.reserve('reader', 5, 86_400)).admitted, true, `write ${i + 2}`);
-      const refused = await log.reserve('reader', 5, 86_400);
+      for (let i = 0; i < 4; i++) assert.equal((await log.reserve('test', 'reader', 5, 86_400)).admitted, true, `write ${i + 2}`);
+      const refused = await log.reserve('test', 'reader', 5, 86_400);
       assert.deepEqual(refused, { admitted: false, retryAfterSeconds: 1 });
       clock.advance(999);
-      assert.equal((await log.reserve('reader', 5, 86_400)).admitted, false, 'still inside the window by one millisecond');
+      assert.equal((await log.reserve('test', 'reader', 5, 86_400)).admitted, false, 'still inside the window by one millisecond');
       clock.advance(1);
-      const admitted = await log.reserve('reader', 5, 86_400);
+      const admitted = await log.reserve('test', 'reader', 5, 86_400);
       assert.ok(admitted.admitted, 'the first write slid out');
       assert.equal(admitted.reservation.remaining, 0);
-      assert.equal(await log.count('reader', 86_400), 5);
+      assert.equal(await log.count('test', 'reader', 86_400), 5);
     });
 
     test('no fixed window: writes spread over a window boundary still count together', async () => {
       const clock = fakeClock(Date.parse('2026-01-01T23:59:00Z'));
       const log = makeLog(clock.now);
-      for (let i = 0; i < 3; i++) assert.equal((await log.reserve('r', 3, 3600)).admitted, true);
+      for (let i = 0; i < 3; i++) assert.equal((await log.reserve('test', 'r', 3, 3600)).admitted, true);
       clock.advance(120_000); // past midnight: a fixed daily window would start over here
-      const refused = await log.reserve('r', 3, 3600);
+      const refused = await log.reserve('test', 'r', 3, 3600);
       assert.ok(!refused.admitted);
       assert.equal(refused.retryAfterSeconds, 3600 - 120);
     });
@@ -56,17 +57,17 @@ for (const [kind, makeLog] of Object.entries(logs)) {
     test('a released reservation gives its slot back; readers do not share slots', async () => {
       const clock = fakeClock();
       const log = makeLog(clock.now);
-      const first = await log.reserve('a', 1, 60);
+      const first = await log.reserve('test', 'a', 1, 60);
       assert.ok(first.admitted);
-      assert.equal((await log.reserve('a', 1, 60)).admitted, false);
-      assert.equal((await log.reserve('b', 1, 60)).admitted, true);
+      assert.equal((await log.reserve('test', 'a', 1, 60)).admitted, false);
+      assert.equal((await log.reserve('test', 'b', 1, 60)).admitted, true);
       await first.reservation.release();
-      assert.equal((await log.reserve('a', 1, 60)).admitted, true);
+      assert.equal((await log.reserve('test', 'a', 1, 60)).admitted, true);
     });
 
     test('concurrent reservations never overshoot the quota', async () => {
       const log = makeLog(Date.now);
-      const results = await Promise.all(Array.from({ length: 50 }, () => log.reserve('busy', 5, 86_400)));
+      const results = await Promise.all(Array.from({ length: 50 }, () => log.reserve('test', 'busy', 5, 86_400)));
       assert.equal(results.filter((result) => result.admitted).length, 5);
     });
   });

@@ -1,8 +1,6 @@
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Ban } from './ban.ts';
 import { COMMENT_BURST_BAN, QUOTAS, quotaOf, type QuotaName } from './limits.ts';
-import { RedisWindowLog } from './redis-window-log.ts';
 import { MemoryWindowLog, type ReserveResult, type WindowLog } from './window-log.ts';
 
 /** The quotas could not be checked (Redis unreachable): the write must answer 503, never pass unchecked. */
@@ -27,17 +25,18 @@ async function unavailable<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function createQuotas(log: WindowLog, ban: Ban, close: () => Promise<void>): Quotas {
+/** The quotas of every write over a window log and a ban, wherever those two keep their counts. */
+export function createQuotas(log: WindowLog, ban: Ban, close: () => Promise<void>): Quotas {
   return {
     banRemaining: (reader) => unavailable(() => ban.remainingSeconds(reader)),
     reserve: (name, reader) => {
       const { quota, windowSeconds } = quotaOf(name);
-      return unavailable(() => log.reserve(`${name}:${reader}`, quota, windowSeconds));
+      return unavailable(() => log.reserve(name, reader, quota, windowSeconds));
     },
     countComment: (reader) =>
       unavailable(async () => {
         const { comments, windowSeconds } = COMMENT_BURST_BAN;
-        const result = await log.reserve(`comment-burst:${reader}`, comments, windowSeconds);
+        const result = await log.reserve('comment-burst', reader, comments, windowSeconds);
         if (!result.admitted || result.reservation.remaining === 0) await ban.impose(reader);
       }),
     close,
@@ -59,37 +58,6 @@ export function memoryQuotas(now: () => number = Date.now): Quotas {
   );
   return createQuotas(log, ban, () => {
     clearInterval(sweeper);
-    return Promise.resolve();
-  });
-}
-
-/** How long a write waits for Redis before it answers 503. */
-const REDIS_TIMEOUT_MS = 1500;
-
-/** Quotas in Redis, shared by every instance. Redis unreachable makes writes fail (503), never fall back to memory. */
-export function redisQuotas(url: string, now: () => number = Date.now): Quotas {
-  const redis = new Redis(url, {
-    commandTimeout: REDIS_TIMEOUT_MS,
-    connectTimeout: REDIS_TIMEOUT_MS,
-    maxRetriesPerRequest: 1,
-    lazyConnect: false,
-    // Keep trying to reconnect in the background, a second apart at most.
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
-  });
-  // Errors reach each command; an unhandled 'error' event would crash the process.
-  redis.on('error', () => undefined);
-  const ban = new Ban(
-    new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: 'ban',
-      points: 1,
-      duration: COMMENT_BURST_BAN.banSeconds,
-      rejectIfRedisNotReady: true,
-    }),
-    COMMENT_BURST_BAN.banSeconds,
-  );
-  return createQuotas(new RedisWindowLog(redis, now), ban, async () => {
-    redis.disconnect();
     return Promise.resolve();
   });
 }

@@ -35,11 +35,11 @@ export class RedisWindowLog implements WindowLog {
     this.#reserve = commands.reserveQuotaSlot.bind(redis);
   }
 
-  async reserve(key: string, quota: number, windowSeconds: number): Promise<ReserveResult> {
+  async reserve(scope: string, reader: string, quota: number, windowSeconds: number): Promise<ReserveResult> {
     const now = this.#now();
     const windowMs = windowSeconds * 1000;
     const member = `${now}:${randomBytes(6).toString('base64url')}`;
-    const redisKey = this.#prefix + key;
+    const redisKey = `${this.#prefix}${scope}:${reader}`;
     const [admitted, count, oldest] = await this.#reserve(redisKey, now, windowMs, quota, member);
     if (admitted !== 1) return { admitted: false, retryAfterSeconds: retryAfter(Number(oldest), windowSeconds, now) };
     return {
@@ -53,8 +53,8 @@ export class RedisWindowLog implements WindowLog {
     };
   }
 
-  async count(key: string, windowSeconds: number): Promise<number> {
+  async count(scope: string, reader: string, windowSeconds: number): Promise<number> {
     const now = this.#now();
-    return this.#redis.zcount(this.#prefix + key, `(${now - windowSeconds * 1000}`, '+inf');
+    return this.#redis.zcount(`${this.#prefix}${scope}:${reader}`, `(${now - windowSeconds * 1000}`, '+inf');
   }
 }

@@ -17,10 +17,10 @@ export type ReserveResult =
   | { admitted: false; retryAfterSeconds: number };
 
 export interface WindowLog {
-  /** Takes one slot in `key`'s window atomically, or says when one frees up. Rejects when the log cannot be reached. */
-  reserve(key: string, quota: number, windowSeconds: number): Promise<ReserveResult>;
-  /** How many writes `key` has in its window now. */
-  count(key: string, windowSeconds: number): Promise<number>;
+  /** Takes one slot in the reader's window of `scope` atomically, or says when one frees up. Rejects when the log cannot be reached. */
+  reserve(scope: string, reader: string, quota: number, windowSeconds: number): Promise<ReserveResult>;
+  /** How many writes the reader has in its window of `scope` now. */
+  count(scope: string, reader: string, windowSeconds: number): Promise<number>;
 }
 
 /** The time a refused write waits: until the oldest accepted write leaves the window, at least one second. */
@@ -28,9 +28,25 @@ export function retryAfter(oldestMs: number, windowSeconds: number, nowMs: numbe
   return Math.max(1, Math.ceil((oldestMs + windowSeconds * 1000 - nowMs) / 1000));
 }
 
+/**
+ * A reader's accepted writes in a window, oldest first: one time as a plain
+ * number (most readers write once in a day), more as an array of exactly
+ * their length. Kept per reader for a day, so every byte counts.
+ */
+type Times = number | readonly number[];
+
+function timesIn(times: Times | undefined): readonly number[] {
+  return times === undefined ? [] : typeof times === 'number' ? [times] : times;
+}
+
+function compact(times: readonly number[]): Times | undefined {
+  return times.length === 0 ? undefined : times.length === 1 ? times[0] : times;
+}
+
 /** The log in this process's memory: one instance, or tests. */
 export class MemoryWindowLog implements WindowLog {
-  readonly #entries = new Map<string, number[]>();
+  /** Per scope, per reader: a reader's hash is a key of its own, never joined to the scope's name. */
+  readonly #scopes = new Map<string, Map<string, Times>>();
   readonly #now: () => number;
   readonly #longestWindowMs: number;
 
@@ -39,39 +55,59 @@ export class MemoryWindowLog implements WindowLog {
     this.#longestWindowMs = longestWindowSeconds * 1000;
   }
 
-  #recent(key: string, windowSeconds: number, now: number): number[] {
-    const cutoff = now - windowSeconds * 1000;
-    const log = (this.#entries.get(key) ?? []).filter((time) => time > cutoff);
-    return log;
+  #readers(scope: string): Map<string, Times> {
+    let readers = this.#scopes.get(scope);
+    if (!readers) {
+      readers = new Map();
+      this.#scopes.set(scope, readers);
+    }
+    return readers;
   }
 
-  reserve(key: string, quota: number, windowSeconds: number): Promise<ReserveResult> {
+  #recent(readers: Map<string, Times>, reader: string, windowSeconds: number, now: number): readonly number[] {
+    const cutoff = now - windowSeconds * 1000;
+    return timesIn(readers.get(reader)).filter((time) => time > cutoff);
+  }
+
+  #keep(readers: Map<string, Times>, reader: string, times: readonly number[]): void {
+    const kept = compact(times);
+    if (kept === undefined) readers.delete(reader);
+    else readers.set(reader, kept);
+  }
+
+  reserve(scope: string, reader: string, quota: number, windowSeconds: number): Promise<ReserveResult> {
     const now = this.#now();
-    const log = this.#recent(key, windowSeconds, now);
+    const readers = this.#readers(scope);
+    const log = this.#recent(readers, reader, windowSeconds, now);
     if (log.length >= quota) {
-      this.#entries.set(key, log);
+      this.#keep(readers, reader, log);
       return Promise.resolve({ admitted: false, retryAfterSeconds: retryAfter(log[0] ?? now, windowSeconds, now) });
     }
-    log.push(now);
-    this.#entries.set(key, log);
+    const kept = log.concat(now);
+    this.#keep(readers, reader, kept);
     const release = () => {
-      const current = this.#entries.get(key);
-      const index = current?.lastIndexOf(now) ?? -1;
-      if (current && index >= 0) current.splice(index, 1);
+      const current = [...timesIn(readers.get(reader))];
+      const index = current.lastIndexOf(now);
+      if (index >= 0) {
+        current.splice(index, 1);
+        this.#keep(readers, reader, current);
+      }
       return Promise.resolve();
     };
-    return Promise.resolve({ admitted: true, reservation: { remaining: quota - log.length, release } });
+    return Promise.resolve({ admitted: true, reservation: { remaining: quota - kept.length, release } });
   }
 
-  count(key: string, windowSeconds: number): Promise<number> {
-    return Promise.resolve(this.#recent(key, windowSeconds, this.#now()).length);
+  count(scope: string, reader: string, windowSeconds: number): Promise<number> {
+    return Promise.resolve(this.#recent(this.#readers(scope), reader, windowSeconds, this.#now()).length);
   }
 
   /** Forgets readers with no write inside the longest window, so memory follows the active readers only. */
   sweep(): void {
     const cutoff = this.#now() - this.#longestWindowMs;
-    for (const [key, log] of this.#entries) {
-      if ((log[log.length - 1] ?? 0) <= cutoff) this.#entries.delete(key);
+    for (const readers of this.#scopes.values()) {
+      for (const [reader, times] of readers) {
+        if ((typeof times === 'number' ? times : (times.at(-1) ?? 0)) <= cutoff) readers.delete(reader);
+      }
     }
   }
 }

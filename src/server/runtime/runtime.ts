@@ -9,7 +9,7 @@ import {
   type CaptchaSettings,
 } from '../settings/environment.ts';
 import { newSalt } from '../identity/reader-hash.ts';
-import { memoryQuotas, redisQuotas, type Quotas } from '../quotas/quotas.ts';
+import { memoryQuotas, type Quotas } from '../quotas/quotas.ts';
 import { openStore } from '../store/open.ts';
 import type { StoreEngine } from '../store/types.ts';
 
@@ -40,7 +40,8 @@ export function runtime(): Promise<Runtime> {
       salt: configuredSalt() ?? (await store.keptSalt(newSalt)),
       trustedProxies: trustedProxies(),
       captcha: captchaSettings(),
-      quotas: url ? redisQuotas(url) : memoryQuotas(),
+      // The Redis client is loaded only for a site that uses it.
+      quotas: url ? (await import('../quotas/redis-quotas.ts')).redisQuotas(url) : memoryQuotas(),
       store,
     };
   })();

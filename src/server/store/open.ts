@@ -1,5 +1,4 @@
 import { openEmbeddedStore } from './embedded/engine.ts';
-import { openPostgresStore } from './postgres/engine.ts';
 import type { StoreEngine } from './types.ts';
 
 /** The settings that choose and open a store engine. */
@@ -13,6 +12,9 @@ export interface StoreSettings {
 }
 
 /** Opens the store engine the settings choose. This is the one place an engine is picked. */
-export function openStore({ dataDir, databaseUrl, longStatements = false }: StoreSettings): Promise<StoreEngine> {
-  return databaseUrl ? openPostgresStore(databaseUrl, longStatements ? { timeoutMs: null, poolSize: 2 } : {}) : openEmbeddedStore(dataDir);
+export async function openStore({ dataDir, databaseUrl, longStatements = false }: StoreSettings): Promise<StoreEngine> {
+  if (!databaseUrl) return openEmbeddedStore(dataDir);
+  // The PostgreSQL driver and its migrations are loaded only for a site that uses them.
+  const { openPostgresStore } = await import('./postgres/engine.ts');
+  return openPostgresStore(databaseUrl, longStatements ? { timeoutMs: null, poolSize: 2 } : {});
 }
