@@ -22,11 +22,11 @@ function scratch(): Promise<string> {
 }
 
 /** Polls `condition` until it holds (a bounded wait on a condition, never a fixed sleep). */
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+async function waitFor(condition: () => boolean | Promise<boolean>, what: string, { timeoutMs = 10_000, everyMs = 5 } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
@@ -117,6 +117,55 @@ describe('the embedded store', () => {
     const oneGeneration = async () => (await journalFiles(dir)).length === 1;
     await waitFor(async () => (await snapshotIds()).length === ids.length && (await oneGeneration()), 'a compaction');
     assert.deepEqual(await snapshotIds(), ids);
+  });
+
+  test('an idle thread is let go once its file holds it, and read from that file when asked for again', async (t) => {
+    const dir = await scratch();
+    const store = await openEmbeddedStore(dir, { compactEveryMs: 20, keptComments: 0 });
+    t.after(() => store.close());
+    const first = await store.insertComment(newComment('idle', 'First'));
+    const reply = await store.insertComment(newComment('idle', 'Reply', first.id));
+    await store.applyVote({ articleSlug: 'idle', commentId: first.id }, 'voter-1', () => 1);
+    await store.applyVote({ articleSlug: 'idle', commentId: null }, 'voter-2', () => -1);
+    const file = join(dir, 'articles', 'idle.json');
+    await waitFor(async () => (await readFile(file, 'utf8').catch(() => '')).includes(reply.id), 'the snapshot');
+    // Changed behind the store's back: only a thread read again from its file shows it.
+    const edited = (await readFile(file, 'utf8')).replace('"Reply"', '"Reply, read from the file"');
+    await writeFile(file, edited);
+    // Asked for less often than the store looks for idle threads (every 20 ms), so that it finds this one idle.
+    const readAgain = async () => (await store.getComment('idle', reply.id))?.body === 'Reply, read from the file';
+    await waitFor(readAgain, 'the thread read again', { everyMs: 200 });
+    // Read again, the thread is whole: votes, scores, and a vote that decides against the ones before it.
+    assert.equal((await store.getComment('idle', first.id))?.score, 1);
+    assert.deepEqual(await store.votesOf('idle', 'voter-1'), { article: 0, comments: { [first.id]: 1 } });
+    assert.deepEqual(await store.applyVote({ articleSlug: 'idle', commentId: first.id }, 'voter-1', (current) => (current === 1 ? 0 : 1)), {
+      score: 0,
+      vote: 0,
+    });
+    assert.equal(await store.articleScore('idle'), -1);
+  });
+
+  test('a thread in use stays in memory, and concurrent writes to a thread being read from its file all count', async (t) => {
+    const dir = await scratch();
+    const seeded = await openEmbeddedStore(dir);
+    const comment = await seeded.insertComment(newComment('busy-thread', 'Vote on me'));
+    await seeded.close();
+    const store = await openEmbeddedStore(dir, { compactEveryMs: 20, keptComments: 0 });
+    t.after(() => store.close());
+    // The thread is on disk only: 300 votes at once wait for one read of its file.
+    const votes = await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        store.applyVote({ articleSlug: 'busy-thread', commentId: index % 2 === 0 ? comment.id : null }, `voter-${index}`, () => 1),
+      ),
+    );
+    assert.equal(Math.max(...votes.map((vote) => vote?.score ?? 0)), 150);
+    assert.equal((await store.getComment('busy-thread', comment.id))?.score, 150);
+    assert.equal(await store.articleScore('busy-thread'), 150);
+    await store.close();
+    const reopened = await openEmbeddedStore(dir);
+    t.after(() => reopened.close());
+    assert.equal((await reopened.getComment('busy-thread', comment.id))?.score, 150);
+    assert.equal(await reopened.articleScore('busy-thread'), 150);
   });
 
   test('200 comments written at once on 20 articles, across compactions, all persist', async (t) => {

@@ -24,7 +24,8 @@ function interned(value: string): string {
 
 interface VotesOfVoter {
   article: VoteValue;
-  comments: Map<string, -1 | 1>;
+  /** Made at the voter's first vote on a comment: most voters vote on the article only, and an empty Map is 300 bytes. */
+  comments: Map<string, -1 | 1> | null;
 }
 
 /**
@@ -79,6 +80,10 @@ export class ArticleThread implements SnapshotTarget {
     return this.#journalSeq;
   }
 
+  get commentCount(): number {
+    return this.#comments.length;
+  }
+
   comments(): StoredComment[] {
     return this.#comments.map((comment) => ({ ...comment }));
   }
@@ -102,11 +107,21 @@ export class ArticleThread implements SnapshotTarget {
   addComment(comment: StoredComment): void {
     if (comment.articleSlug !== this.slug) throw new Error(`comment ${comment.id} belongs to "${comment.articleSlug}", not "${this.slug}"`);
     if (this.#commentsById.has(comment.id)) throw new Error(`comment ${comment.id} appears twice`);
-    comment.articleSlug = this.slug;
-    comment.author = interned(comment.author);
-    comment.authorHash = interned(comment.authorHash);
-    this.#comments.push(comment);
-    this.#commentsById.set(comment.id, comment);
+    // Kept as a literal of one shape: an object built field by field (a parser's) carries a second array of fields.
+    const kept: StoredComment = {
+      id: comment.id,
+      articleSlug: this.slug,
+      parentId: comment.parentId,
+      depth: comment.depth,
+      author: interned(comment.author),
+      authorHash: interned(comment.authorHash),
+      body: comment.body,
+      createdAt: comment.createdAt,
+      score: comment.score,
+      deletedAt: comment.deletedAt,
+    };
+    this.#comments.push(kept);
+    this.#commentsById.set(kept.id, kept);
   }
 
   /** Empties the comment's body and marks it deleted (keeping the first date it was). Throws when there is no such comment. */
@@ -121,7 +136,7 @@ export class ArticleThread implements SnapshotTarget {
   voteOf(voter: string, commentId: string | null): VoteValue {
     const votes = this.#votesByVoter.get(voter);
     if (!votes) return 0;
-    return commentId === null ? votes.article : (votes.comments.get(commentId) ?? 0);
+    return commentId === null ? votes.article : (votes.comments?.get(commentId) ?? 0);
   }
 
   /** The score of the article (commentId null) or of one of its comments. */
@@ -162,13 +177,14 @@ export class ArticleThread implements SnapshotTarget {
   #record(voter: string, commentId: string | null, vote: VoteValue): void {
     let votes = this.#votesByVoter.get(voter);
     if (!votes) {
-      votes = { article: 0, comments: new Map() };
+      votes = { article: 0, comments: null };
       this.#votesByVoter.set(interned(voter), votes);
     }
     if (commentId === null) votes.article = vote;
-    else if (vote === 0) votes.comments.delete(commentId);
-    else votes.comments.set(commentId, vote);
-    if (votes.article === 0 && votes.comments.size === 0) this.#votesByVoter.delete(voter);
+    else if (vote === 0) votes.comments?.delete(commentId);
+    else (votes.comments ??= new Map()).set(commentId, vote);
+    if (votes.comments?.size === 0) votes.comments = null;
+    if (votes.article === 0 && votes.comments === null) this.#votesByVoter.delete(voter);
   }
 
   /** Every vote on this article and its comments (none at 0). */
@@ -176,7 +192,7 @@ export class ArticleThread implements SnapshotTarget {
     const list: StoredVote[] = [];
     for (const [voter, votes] of this.#votesByVoter) {
       if (votes.article !== 0) list.push({ voter, commentId: null, vote: votes.article });
-      for (const [commentId, vote] of votes.comments) list.push({ voter, commentId, vote });
+      for (const [commentId, vote] of votes.comments ?? []) list.push({ voter, commentId, vote });
     }
     return list;
   }

@@ -66,6 +66,15 @@ export const journalRecord = z.discriminatedUnion('op', [
 ]);
 export type JournalRecord = z.infer<typeof journalRecord>;
 
+/** A journal record before it is numbered. */
+export type JournalChange = { [Op in JournalRecord['op']]: Omit<Extract<JournalRecord, { op: Op }>, 'seq'> }[JournalRecord['op']];
+
+/** The article a change is about, if any. */
+export function articleSlugOf(change: JournalChange): string | null {
+  if (change.op === 'comment') return change.comment.articleSlug;
+  return change.op === 'vote' || change.op === 'deleteComment' ? change.articleSlug : null;
+}
+
 /** The error that stops start-up: which file, and what is wrong with it. The file is left as it is. */
 export function corruptFile(file: string, detail: string): Error {
   return new Error(`Store file ${file} is corrupt: ${detail}. The store was not opened and the file was not changed.`);

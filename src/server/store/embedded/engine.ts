@@ -27,16 +27,23 @@
  * - A write changes the state in memory at once (so a vote decides against
  *   every vote before it), appends its record to the journal and resolves once
  *   that line is fdatasync'd. Writes arriving during an fsync share the next
- *   one (group commit), across articles. Reads answer from memory.
+ *   one (group commit), across articles. Reads answer from memory, once the
+ *   thread is there.
  * - Compaction, when the journal's generation passes a size, on a timer while
  *   something changed, and on close: the journal moves to a new generation,
  *   every changed state is written to its snapshot file by atomic replace
  *   (temporary file, fsync, rename, fsync of the directory), then the older
  *   generations are deleted. Writes go on meanwhile.
- * - Opening reads every snapshot file and replays the journal records they do
- *   not hold. A missing directory starts empty. An incomplete last line of a
- *   generation (a write a crash cut short, never acknowledged) is ignored; any
- *   other damage rejects naming the file, which is left untouched.
+ * - Opening reads (and checks) every snapshot file and replays the journal
+ *   records they do not hold. A missing directory starts empty. An incomplete
+ *   last line of a generation (a write a crash cut short, never acknowledged)
+ *   is ignored; any other damage rejects naming the file, which is left
+ *   untouched.
+ * - The collections stay in memory. An article's thread is read from its
+ *   snapshot file when first asked for, and let go again once it has been
+ *   idle for a compaction period, its file holds all of it, and the threads in
+ *   memory hold more than `keptComments` comments: memory follows the threads
+ *   in use, not every comment ever stored.
  * - One process at a time may open a data directory: the lock file names it,
  *   and another process is refused while it runs.
  */
@@ -60,7 +67,7 @@ import type {
   VoteTarget,
   VoteValue,
 } from '../types.ts';
-import { storedShapes, type JournalRecord } from './documents.ts';
+import { storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
 import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
 import { releaseLock, takeLock } from './lock.ts';
@@ -72,12 +79,14 @@ import type { StoreState } from './state.ts';
 export interface EmbeddedStoreOptions {
   /** Compact once the journal's current generation holds this many bytes. */
   compactAfterBytes: number;
-  /** Compact this often (milliseconds) while something changed since the last compaction. */
+  /** Compact this often (milliseconds) while something changed since the last compaction; let go of idle threads as often. */
   compactEveryMs: number;
+  /** How many comments the threads kept in memory may hold before idle ones are let go (read again from their files when asked for). */
+  keptComments: number;
 }
 
 // 16 MiB of journal replays in well under a second on open, and folding it in less often keeps write latency even.
-const DEFAULT_OPTIONS: EmbeddedStoreOptions = { compactAfterBytes: 16 * 1024 * 1024, compactEveryMs: 30_000 };
+const DEFAULT_OPTIONS: EmbeddedStoreOptions = { compactAfterBytes: 16 * 1024 * 1024, compactEveryMs: 30_000, keptComments: 20_000 };
 
 /**
  * Opens (creating when absent) the embedded store in `dataDir`. Rejects,
@@ -97,11 +106,8 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
   }
 }
 
-/** A journal record before it is numbered. */
-type Change = { [Op in JournalRecord['op']]: Omit<Extract<JournalRecord, { op: Op }>, 'seq'> }[JournalRecord['op']];
-
 /** The cached render a change makes stale, if any. */
-function revisionTopicOf(change: Change): RevisionTopic | null {
+function revisionTopicOf(change: JournalChange): RevisionTopic | null {
   if (change.op === 'comment') return `thread:${change.comment.articleSlug}`;
   if (change.op === 'vote' || change.op === 'deleteComment') return `thread:${change.articleSlug}`;
   return change.op === 'topicRequest' || change.op === 'answerTopicRequest' ? 'topic-requests' : null;
@@ -136,6 +142,7 @@ class EmbeddedStore implements StoreEngine {
     this.#changed = recovered.changed;
     this.#lastSeq = recovered.lastSeq;
     this.#timer = setInterval(() => {
+      this.#unloadIdleThreads();
       if (this.#changed.size > 0) this.#startCompaction();
     }, options.compactEveryMs).unref();
     // Replayed generations go once their records are in snapshot files.
@@ -145,20 +152,20 @@ class EmbeddedStore implements StoreEngine {
   async insertComment(comment: NewComment): Promise<StoredComment> {
     const stored = storedShapes.comment.parse({ ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'comment', comment: stored });
+    await this.#prepareAndCommit({ op: 'comment', comment: stored });
     return answer;
   }
 
-  getComment(articleSlug: string, id: string): Promise<StoredComment | null> {
-    return Promise.resolve(this.#state.article(articleSlug)?.comment(id) ?? null);
+  async getComment(articleSlug: string, id: string): Promise<StoredComment | null> {
+    return (await this.#state.article(articleSlug))?.comment(id) ?? null;
   }
 
-  listComments(articleSlug: string): Promise<StoredComment[]> {
-    return Promise.resolve(this.#state.article(articleSlug)?.comments() ?? []);
+  async listComments(articleSlug: string): Promise<StoredComment[]> {
+    return (await this.#state.article(articleSlug))?.comments() ?? [];
   }
 
-  articleScore(articleSlug: string): Promise<number> {
-    return Promise.resolve(this.#state.article(articleSlug)?.scoreOf(null) ?? 0);
+  async articleScore(articleSlug: string): Promise<number> {
+    return (await this.#state.article(articleSlug))?.scoreOf(null) ?? 0;
   }
 
   async applyVote(
@@ -167,8 +174,10 @@ class EmbeddedStore implements StoreEngine {
     decide: (current: VoteValue) => VoteValue,
   ): Promise<{ score: number; vote: VoteValue } | null> {
     const { articleSlug, commentId } = target;
-    if (commentId !== null && !this.#state.article(articleSlug)?.hasLiveComment(commentId)) return null;
-    const thread = this.#state.articleToWrite(articleSlug);
+    const existing = await this.#state.article(articleSlug);
+    if (commentId !== null && !existing?.hasLiveComment(commentId)) return null;
+    const thread = existing ?? (await this.#state.articleToWrite(articleSlug));
+    // From here to the commit nothing is awaited: the vote decides against every vote before it.
     const current = thread.voteOf(voter, commentId);
     const vote = decide(current);
     const durable =
@@ -181,8 +190,8 @@ class EmbeddedStore implements StoreEngine {
     return { score, vote };
   }
 
-  votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }> {
-    return Promise.resolve(this.#state.article(articleSlug)?.votesOf(voter) ?? { article: 0, comments: {} });
+  async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }> {
+    return (await this.#state.article(articleSlug))?.votesOf(voter) ?? { article: 0, comments: {} };
   }
 
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
@@ -219,10 +228,13 @@ class EmbeddedStore implements StoreEngine {
   }
 
   async deleteComment(id: string): Promise<StoredComment | null> {
-    const thread = this.#state.articles().find((article) => article.hasComment(id));
-    if (!thread) return null;
-    await this.#commit({ op: 'deleteComment', articleSlug: thread.slug, commentId: id, deletedAt: now() });
-    return thread.comment(id);
+    for await (const thread of this.#state.threads()) {
+      if (!thread.hasComment(id)) continue;
+      const change: JournalChange = { op: 'deleteComment', articleSlug: thread.slug, commentId: id, deletedAt: now() };
+      await this.#prepareAndCommit(change);
+      return (await this.#state.article(thread.slug))?.comment(id) ?? null;
+    }
+    return null;
   }
 
   async answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null> {
@@ -254,26 +266,30 @@ class EmbeddedStore implements StoreEngine {
     return true;
   }
 
-  readersNamed(author: string): Promise<string[]> {
+  async readersNamed(author: string): Promise<string[]> {
     const hashes = new Set<string>();
-    for (const thread of this.#state.articles())
+    for await (const thread of this.#state.threads())
       for (const comment of thread.comments()) if (comment.author === author) hashes.add(comment.authorHash);
-    return Promise.resolve([...hashes].sort());
+    return [...hashes].sort();
   }
 
-  stats(): Promise<StoreStats> {
-    const articles = this.#state.articles();
-    const comments = articles.flatMap((thread) => thread.comments());
+  async stats(): Promise<StoreStats> {
+    const comments: StoredComment[] = [];
+    let votes = 0;
+    for await (const thread of this.#state.threads()) {
+      comments.push(...thread.comments());
+      votes += thread.votes().length;
+    }
     const requests = this.#state.topicRequests.oldestFirst();
     const reviewed = (items: { reviewedAt: string | null }[]) => ({
       total: items.length,
       pending: items.filter((item) => item.reviewedAt === null).length,
     });
-    return Promise.resolve({
+    return {
       articles: new Set(comments.map((comment) => comment.articleSlug)).size,
       comments: comments.length,
       deletedComments: comments.filter((comment) => comment.deletedAt !== null).length,
-      votes: articles.reduce((sum, thread) => sum + thread.votes().length, 0),
+      votes,
       topicRequests: {
         pending: requests.filter((request) => request.status === 'pending').length,
         answered: requests.filter((request) => request.status === 'answered').length,
@@ -282,15 +298,15 @@ class EmbeddedStore implements StoreEngine {
       bugReports: reviewed(this.#state.bugReports.oldestFirst()),
       citySubmissions: reviewed(this.#state.citySubmissions.oldestFirst()),
       bans: this.#state.bans.oldestFirst().length,
-    });
+    };
   }
 
   async *exportRecords(): AsyncGenerator<ExportRecord> {
     const salt = await readSaltFile(this.#layout.salt);
     if (salt !== null) yield { kind: 'salt', salt };
-    const articles = this.#state.articles();
-    for (const thread of articles) for (const comment of thread.comments()) yield { kind: 'comment', comment };
-    for (const thread of articles)
+    for await (const thread of this.#state.threads()) for (const comment of thread.comments()) yield { kind: 'comment', comment };
+    // Every comment before the first vote: a vote on a comment is imported after it.
+    for await (const thread of this.#state.threads())
       for (const { commentId, voter, vote } of thread.votes()) yield { kind: 'vote', articleSlug: thread.slug, commentId, voter, vote };
     for (const item of this.#state.topicRequests.oldestFirst()) yield { kind: 'topicRequest', item };
     for (const item of this.#state.bugReports.oldestFirst()) yield { kind: 'bugReport', item };
@@ -308,7 +324,11 @@ class EmbeddedStore implements StoreEngine {
         continue;
       }
       counts.added += 1;
-      if (change !== 'done') inFlight.push(this.#commit(change));
+      if (change !== 'done') {
+        // Committed before the next record is looked at: a reply finds its parent in memory.
+        await this.#state.prepare(change);
+        inFlight.push(this.#commit(change));
+      }
       if (inFlight.length >= IMPORT_WINDOW) {
         await Promise.all(inFlight);
         inFlight = [];
@@ -328,7 +348,7 @@ class EmbeddedStore implements StoreEngine {
   }
 
   /** The change that adds an imported record; null when it is there already, 'done' when it was kept otherwise (the salt). */
-  async #importChange(record: ExportRecord): Promise<Change | 'done' | null> {
+  async #importChange(record: ExportRecord): Promise<JournalChange | 'done' | null> {
     const state = this.#state;
     switch (record.kind) {
       case 'salt':
@@ -337,7 +357,7 @@ class EmbeddedStore implements StoreEngine {
         return 'done';
       case 'comment': {
         const { articleSlug, id, parentId, depth } = record.comment;
-        const thread = state.article(articleSlug);
+        const thread = await state.article(articleSlug);
         if (thread?.hasComment(id)) return null;
         const parentDepth = parentId === null ? 0 : thread?.comment(parentId)?.depth;
         if (parentDepth !== depth - 1) throw new Error(`Comment ${id} does not fit its thread: its parent is missing or not one level up`);
@@ -346,7 +366,7 @@ class EmbeddedStore implements StoreEngine {
       }
       case 'vote': {
         const { articleSlug, commentId, voter, vote } = record;
-        const thread = state.article(articleSlug);
+        const thread = await state.article(articleSlug);
         if (commentId !== null && !thread?.hasComment(commentId))
           throw new Error(`A vote is on comment ${commentId}, which is not in the import or the store`);
         return (thread?.voteOf(voter, commentId) ?? 0) !== 0 ? null : { op: 'vote', articleSlug, commentId, voter, vote };
@@ -362,8 +382,14 @@ class EmbeddedStore implements StoreEngine {
     }
   }
 
+  /** Commits a change once the thread it changes is in memory. */
+  async #prepareAndCommit(change: JournalChange): Promise<void> {
+    await this.#state.prepare(change);
+    return this.#commit(change);
+  }
+
   /** Numbers the change, applies it in memory and resolves once its journal line is on disk. */
-  #commit(change: Change): Promise<void> {
+  #commit(change: JournalChange): Promise<void> {
     if (this.#closing) return Promise.reject(new Error('The store is closed.'));
     if (this.#journal.failure) return Promise.reject(this.#journal.failure);
     const record: JournalRecord = { seq: ++this.#lastSeq, ...change };
@@ -373,6 +399,12 @@ class EmbeddedStore implements StoreEngine {
     if (changed) this.#changed.add(changed);
     if (this.#journal.bytes >= this.#options.compactAfterBytes) this.#startCompaction();
     return this.#journal.append(`${JSON.stringify(record)}\n`);
+  }
+
+  /** Lets go of idle threads whose files hold all of them; never while snapshots are being written. */
+  #unloadIdleThreads(): void {
+    if (this.#compaction || this.#closing) return;
+    this.#state.unloadIdle(this.#options.keptComments, (thread) => !this.#changed.has(thread));
   }
 
   #startCompaction(): void {

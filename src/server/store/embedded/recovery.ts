@@ -34,6 +34,7 @@ export async function recover(layout: StoreLayout): Promise<Recovered> {
       lastInJournal = record.seq;
       let target: SnapshotTarget | null;
       try {
+        await state.prepare(record);
         target = state.apply(record);
       } catch (error) {
         throw corruptFile(file, `line ${line}: ${(error as Error).message}`);
@@ -41,7 +42,7 @@ export async function recover(layout: StoreLayout): Promise<Recovered> {
       if (target) changed.add(target);
     }
   }
-  const lastSeq = Math.max(lastInJournal, ...state.targets().map((target) => target.journalSeq));
+  const lastSeq = Math.max(lastInJournal, state.snapshotSeq);
   // Only now: a store that is refused is left exactly as it was found.
   await createDirectories(layout);
   await removeTemporaryFiles(layout.root);

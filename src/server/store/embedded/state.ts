@@ -3,23 +3,36 @@ import type { BugReport, CitySubmission, TopicRequest } from '../types.ts';
 import type { StoredBan } from '../shapes.ts';
 import { ArticleThread } from './article-thread.ts';
 import { Collection } from './collection.ts';
-import { storedShapes, type JournalRecord } from './documents.ts';
+import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
 import { namesIn } from './files.ts';
 import { ARTICLE_FILE, articleFile, type StoreLayout } from './layout.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 
-/** Everything the embedded store holds, in memory: reads never touch the disk. */
+/**
+ * Everything the embedded store holds. The collections stay in memory; an
+ * article's thread is read from its snapshot file when first asked for and
+ * let go again once it has been idle and its file holds all of it, so memory
+ * follows the threads in use, not every comment ever stored.
+ */
 export class StoreState {
   readonly #layout: StoreLayout;
-  readonly #articles: Map<string, ArticleThread>;
+  /** Every article that has comments or votes, in memory or not. */
+  readonly #slugs: Set<string>;
+  /** The threads in memory, least recently used first. */
+  readonly #threads = new Map<string, ArticleThread>();
+  readonly #loading = new Map<string, Promise<ArticleThread>>();
+  /** Threads asked for since the last `unloadIdle`: never let go by the next one. */
+  readonly #recent = new Set<string>();
   readonly topicRequests: Collection<TopicRequest>;
   readonly bugReports: Collection<BugReport>;
   readonly citySubmissions: Collection<CitySubmission>;
   readonly bans: Collection<StoredBan>;
+  /** The highest journal record any snapshot file holds. */
+  readonly snapshotSeq: number;
 
   private constructor(
     layout: StoreLayout,
-    articles: Map<string, ArticleThread>,
+    articles: { slugs: Set<string>; lastSeq: number },
     collections: {
       topicRequests: Collection<TopicRequest>;
       bugReports: Collection<BugReport>;
@@ -28,49 +41,116 @@ export class StoreState {
     },
   ) {
     this.#layout = layout;
-    this.#articles = articles;
+    this.#slugs = articles.slugs;
     this.topicRequests = collections.topicRequests;
     this.bugReports = collections.bugReports;
     this.citySubmissions = collections.citySubmissions;
     this.bans = collections.bans;
+    this.snapshotSeq = Math.max(articles.lastSeq, ...this.#collections().map((collection) => collection.journalSeq));
   }
 
-  /** Reads every snapshot file; rejects naming the first damaged one. */
+  /**
+   * Reads every snapshot file, one at a time, and keeps the collections;
+   * rejects naming the first damaged file, so that a damaged store stops
+   * start-up rather than a request.
+   */
   static async load(layout: StoreLayout): Promise<StoreState> {
     const slugs = (await namesIn(layout.articles)).map((name) => ARTICLE_FILE.exec(name)?.[1]).filter((slug) => slug !== undefined);
-    const threads = await Promise.all(slugs.map((slug) => ArticleThread.load(articleFile(layout, slug), slug)));
-    return new StoreState(layout, new Map(threads.map((thread) => [thread.slug, thread])), {
-      topicRequests: await Collection.load(layout.topicRequests, storedShapes.topicRequest, byId),
-      bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
-      citySubmissions: await Collection.load(layout.citySubmissions, storedShapes.citySubmission, byId),
-      bans: await Collection.load(layout.bans, storedShapes.ban, (ban) => ban.readerHash),
-    });
+    let lastSeq = 0;
+    for (const slug of slugs) lastSeq = Math.max(lastSeq, (await ArticleThread.load(articleFile(layout, slug), slug)).journalSeq);
+    return new StoreState(
+      layout,
+      { slugs: new Set(slugs), lastSeq },
+      {
+        topicRequests: await Collection.load(layout.topicRequests, storedShapes.topicRequest, byId),
+        bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
+        citySubmissions: await Collection.load(layout.citySubmissions, storedShapes.citySubmission, byId),
+        bans: await Collection.load(layout.bans, storedShapes.ban, (ban) => ban.readerHash),
+      },
+    );
   }
 
-  /** Every snapshot file's state, the collections' and each article's. */
-  targets(): SnapshotTarget[] {
-    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, ...this.#articles.values()];
+  #collections(): SnapshotTarget[] {
+    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans];
   }
 
-  /** Every article that has comments or votes. */
-  articles(): ArticleThread[] {
-    return [...this.#articles.values()];
-  }
-
-  /** The article's thread, or null when nothing was ever stored for it. */
-  article(slug: string): ArticleThread | null {
-    return this.#articles.get(slug) ?? null;
+  /** The article's thread, read from its file when it is not in memory; null when nothing was ever stored for it. */
+  article(slug: string): Promise<ArticleThread | null> {
+    this.#recent.add(slug);
+    const thread = this.#threads.get(slug);
+    if (thread) {
+      // Most recently used last.
+      this.#threads.delete(slug);
+      this.#threads.set(slug, thread);
+      return Promise.resolve(thread);
+    }
+    if (!this.#slugs.has(slug)) return Promise.resolve(null);
+    let loading = this.#loading.get(slug);
+    if (!loading) {
+      loading = ArticleThread.load(articleFile(this.#layout, slug), slug).then(
+        (loaded) => {
+          this.#loading.delete(slug);
+          this.#threads.set(slug, loaded);
+          return loaded;
+        },
+        (error: unknown) => {
+          this.#loading.delete(slug);
+          throw error;
+        },
+      );
+      this.#loading.set(slug, loading);
+    }
+    return loading;
   }
 
   /** The article's thread, started empty when there is none. Throws when `slug` is not a slug (it names a file). */
-  articleToWrite(slug: string): ArticleThread {
-    let thread = this.#articles.get(slug);
-    if (!thread) {
-      if (!SLUG_PATTERN.test(slug)) throw new Error(`Not an article slug: ${JSON.stringify(slug)}`);
-      thread = ArticleThread.empty(articleFile(this.#layout, slug), slug);
-      this.#articles.set(slug, thread);
+  async articleToWrite(slug: string): Promise<ArticleThread> {
+    return (await this.article(slug)) ?? this.#threadInMemory(slug);
+  }
+
+  /** Brings into memory the thread a journal record (or a change about to become one) changes, if any. */
+  async prepare(change: JournalChange): Promise<void> {
+    const slug = articleSlugOf(change);
+    if (slug !== null) await this.articleToWrite(slug);
+  }
+
+  /**
+   * Every article's thread in turn, for the owner's tool: the one in memory,
+   * or one read from its file for the moment, which stays out of memory.
+   */
+  async *threads(): AsyncGenerator<ArticleThread> {
+    for (const slug of [...this.#slugs]) {
+      yield this.#threads.get(slug) ?? (await ArticleThread.load(articleFile(this.#layout, slug), slug));
     }
-    return thread;
+  }
+
+  /**
+   * Lets go of threads idle since the last call, least recently used first,
+   * while more than `keptComments` comments are in memory; a thread whose
+   * file lags behind it (`isSaved` false) stays.
+   */
+  unloadIdle(keptComments: number, isSaved: (thread: ArticleThread) => boolean): void {
+    let inMemory = 0;
+    for (const thread of this.#threads.values()) inMemory += thread.commentCount;
+    for (const [slug, thread] of this.#threads) {
+      if (inMemory <= keptComments) break;
+      if (this.#recent.has(slug) || !isSaved(thread)) continue;
+      this.#threads.delete(slug);
+      inMemory -= thread.commentCount;
+    }
+    this.#recent.clear();
+  }
+
+  /** The thread a journal record changes, which must be in memory (or new): `apply` is synchronous. */
+  #threadInMemory(slug: string): ArticleThread {
+    const thread = this.#threads.get(slug);
+    if (thread) return thread;
+    if (this.#slugs.has(slug)) throw new Error(`The thread of "${slug}" is not in memory`);
+    if (!SLUG_PATTERN.test(slug)) throw new Error(`Not an article slug: ${JSON.stringify(slug)}`);
+    const started = ArticleThread.empty(articleFile(this.#layout, slug), slug);
+    this.#threads.set(slug, started);
+    this.#slugs.add(slug);
+    return started;
   }
 
   /**
@@ -82,13 +162,13 @@ export class StoreState {
   apply(record: JournalRecord): SnapshotTarget | null {
     switch (record.op) {
       case 'comment': {
-        const thread = this.articleToWrite(record.comment.articleSlug);
+        const thread = this.#threadInMemory(record.comment.articleSlug);
         if (record.seq <= thread.journalSeq) return null;
         thread.addComment(record.comment);
         return thread;
       }
       case 'vote': {
-        const thread = this.articleToWrite(record.articleSlug);
+        const thread = this.#threadInMemory(record.articleSlug);
         if (record.seq <= thread.journalSeq) return null;
         thread.setVote(record.voter, record.commentId, record.vote);
         return thread;
@@ -100,7 +180,7 @@ export class StoreState {
       case 'citySubmission':
         return added(this.citySubmissions, record.seq, record.item);
       case 'deleteComment': {
-        const thread = this.articleToWrite(record.articleSlug);
+        const thread = this.#threadInMemory(record.articleSlug);
         if (record.seq <= thread.journalSeq) return null;
         thread.deleteComment(record.commentId, record.deletedAt);
         return thread;
