@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { answerArticles } from '../../src/server/articles/articles-answer.ts';
+import { apiRequestOf } from '../../src/server/http/api-request.ts';
 import { createCatalog, todayUtc } from '../../src/server/articles/catalog.ts';
 import { readingTime } from '../../src/server/articles/reading-time.ts';
 import { parseArticlePath, type ArticleSource } from '../../src/server/articles/source.ts';
@@ -101,15 +102,15 @@ describe('the catalog', () => {
 describe('GET /api/articles answers', () => {
   const view = createCatalog([source({ slug: 'only' })], SITE).on('2026-06-01');
   test('unknown lang falls back to English; a malformed slug is a 404', async () => {
-    const list = answerArticles(new Request(`${SITE}/api/articles?lang=zz`), view, SITE);
+    const list = answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?lang=zz`)), view, SITE);
     assert.equal(((await list.toResponse().json()) as { lang: string }).lang, 'en');
-    assert.equal(answerArticles(new Request(`${SITE}/api/articles?slug=Only`), view, SITE).status, 404);
-    assert.equal(answerArticles(new Request(`${SITE}/api/articles?slug=only.v2`), view, SITE).status, 404);
+    assert.equal(answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=Only`)), view, SITE).status, 404);
+    assert.equal(answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=only.v2`)), view, SITE).status, 404);
   });
   test('If-None-Match with the current tag gives 304', () => {
-    const first = answerArticles(new Request(`${SITE}/api/articles`), view, SITE);
+    const first = answerArticles(apiRequestOf(new Request(`${SITE}/api/articles`)), view, SITE);
     const etag = first.headers.get('ETag') ?? '';
-    const again = answerArticles(new Request(`${SITE}/api/articles`, { headers: { 'If-None-Match': etag } }), view, SITE);
+    const again = answerArticles(apiRequestOf(new Request(`${SITE}/api/articles`, { headers: { 'If-None-Match': etag } })), view, SITE);
     assert.equal(again.status, 304);
   });
 });

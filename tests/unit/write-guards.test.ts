@@ -2,23 +2,26 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
 import { captchaState, verifyCaptcha } from '../../src/server/captcha/captcha.ts';
+import { apiRequestOf, type ApiRequest } from '../../src/server/http/api-request.ts';
 import { guardWrite, MAX_BODY_BYTES } from '../../src/server/http/write-guards.ts';
 import { bugReportInput, isSitePath, topicRequestInput } from '../../src/server/writes/schemas.ts';
 
 const SITE = 'https://example.org';
 
-function write(body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Request {
-  return new Request(`${SITE}/api/topic-requests`, {
-    method: 'POST',
-    headers: { Origin: SITE, 'Content-Type': 'application/json', ...headers },
-    body,
-    duplex: 'half',
-  } as RequestInit);
+function write(body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}): ApiRequest {
+  return apiRequestOf(
+    new Request(`${SITE}/api/topic-requests`, {
+      method: 'POST',
+      headers: { Origin: SITE, 'Content-Type': 'application/json', ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit),
+  );
 }
 
 describe('the write guards', () => {
   test('in order: Origin, Content-Type, size, JSON, schema', async () => {
-    const status = async (request: Request) => {
+    const status = async (request: ApiRequest) => {
       const result = await guardWrite(request, SITE, topicRequestInput);
       return result.ok ? 200 : result.response.status;
     };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { PublishedView } from '../articles/catalog.ts';
 import type { CityIndex } from '../cities/city-index.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiRequest } from '../http/api-request.ts';
 import type { Deprecation } from '../http/deprecation.ts';
 import type { QuotaName } from '../quotas/limits.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -24,7 +25,7 @@ export interface ApiServices {
 
 /** One request to an operation. */
 export interface ApiCall {
-  request: Request;
+  request: ApiRequest;
   /** The socket's peer; the reader's own address is derived from it and X-Forwarded-For (TRUST_PROXY). */
   socketAddress: string;
   services: ApiServices;

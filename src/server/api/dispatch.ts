@@ -11,7 +11,7 @@ import { allowedMethods, operationAt, OPERATIONS } from './registry.ts';
  * front server both call it.
  */
 export function dispatchApi(call: ApiCall, operations: readonly OperationDefinition[] = OPERATIONS): Promise<ApiAnswer> {
-  const { pathname } = new URL(call.request.url);
+  const { pathname } = call.request.url;
   const operation = operationAt(call.request.method, pathname, operations);
   return withApiFrame(async () => {
     if (operation) return operation.handle(call);

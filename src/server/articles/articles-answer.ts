@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { languageParameter } from '../http/language-parameter.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiRequest } from '../http/api-request.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
 import type { Article, ArticleItem, PublishedView } from './catalog.ts';
 import { SLUG_PATTERN } from './source.ts';
@@ -20,8 +21,8 @@ function listItem({ content: _content, ...item }: Article): ArticleItem {
  * GET /api/articles: the list envelope, or one article with its Markdown.
  * A malformed slug is answered like an unknown one: there is no such article.
  */
-export function answerArticles(request: Request, view: PublishedView, site: string): ApiAnswer {
-  const params = new URL(request.url).searchParams;
+export function answerArticles(request: ApiRequest, view: PublishedView, site: string): ApiAnswer {
+  const params = request.url.searchParams;
   const query = articlesQuery.safeParse({
     slug: params.get('slug') ?? undefined,
     lang: params.get('lang') ?? undefined,

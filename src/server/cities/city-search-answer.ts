@@ -1,5 +1,6 @@
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiRequest } from '../http/api-request.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
 import type { CityIndex } from './city-index.ts';
 import { citySearchQuery } from './query.ts';
@@ -12,8 +13,8 @@ import { searchCities } from './search.ts';
  * not, and its country named in `lang`. A `country` that is not two letters
  * answers 400; a well-formed but unknown one finds nothing.
  */
-export function answerCitySearch(request: Request, index: CityIndex): ApiAnswer {
-  const params = new URL(request.url).searchParams;
+export function answerCitySearch(request: ApiRequest, index: CityIndex): ApiAnswer {
+  const params = request.url.searchParams;
   const parsed = citySearchQuery.safeParse({
     q: params.get('q') ?? undefined,
     country: params.get('country') ?? undefined,

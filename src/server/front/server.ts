@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { todayUtc } from '../articles/catalog.ts';
 import { isApiPath } from '../http/api-frame.ts';
 import { setApiHeaders } from '../http/api-headers.ts';
 import { sharedMaxAge } from '../http/cache-rules.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
@@ -27,7 +27,7 @@ export interface AstroApp {
 }
 
 /** Answers an `/api` request, framed (the registry's dispatcher, src/server/api/dispatch.ts). */
-export type ApiDispatcher = (request: Request, socketAddress: string) => Promise<ApiAnswer>;
+type ApiDispatcher = (request: ApiRequest, socketAddress: string) => Promise<ApiAnswer>;
 
 export interface FrontServerOptions {
   app: AstroApp;
@@ -52,12 +52,14 @@ function requestUrl(req: IncomingMessage, site: string): URL {
 /** Request headers that would make Astro answer for one caller only; a shared render must not see them. */
 const CONDITIONAL_HEADERS = new Set(['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since']);
 
+const NO_BODY = new Uint8Array(0);
+
 /**
  * Reads a request body as it streams in, up to one byte past `cap` at most:
  * enough for the write guard to refuse an oversized body, never more in memory.
  * Past the cap the rest is left unread, and the answer closes the connection.
  */
-function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array<ArrayBuffer>> {
+function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -77,19 +79,33 @@ function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array<Array
   });
 }
 
-function toWebRequest(req: IncomingMessage, url: URL, forCache: boolean, body?: Uint8Array<ArrayBuffer>): Request {
+/** A page request for Astro: a GET (HEAD is asked as GET), without the headers that would make its render one caller's. */
+function toWebRequest(req: IncomingMessage, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || (forCache && CONDITIONAL_HEADERS.has(name))) continue;
+    if (value === undefined || CONDITIONAL_HEADERS.has(name)) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-  return new Request(url, {
-    method,
-    headers,
-    ...(hasBody ? { body: body ?? (Readable.toWeb(req) as ReadableStream), duplex: 'half' } : {}),
-  });
+  return new Request(url, { method: 'GET', headers });
+}
+
+/**
+ * An API request straight from Node's: headers read where Node keeps them
+ * (lower-case names, repeated ones joined), the body already read.
+ * `readsShared` leaves out the headers that would make a shared answer one caller's.
+ */
+function toApiRequest(req: IncomingMessage, url: URL, body: Uint8Array, readsShared: boolean): ApiRequest {
+  return {
+    method: req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'),
+    url,
+    header(name) {
+      const key = name.toLowerCase();
+      if (readsShared && CONDITIONAL_HEADERS.has(key)) return null;
+      const value = req.headers[key];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    body: (limit) => Promise.resolve(body.subarray(0, limit + 1)),
+  };
 }
 
 /** An API answer, written as it is. */
@@ -145,7 +161,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
 
   /** A page rendered by Astro, for every reader alike: the cache decides whether to keep it. */
   async function render(req: IncomingMessage, url: URL): Promise<Response> {
-    const request = toWebRequest(req, url, true);
+    const request = toWebRequest(req, url);
     return app.render(request, { routeData: app.match(request) as never, clientAddress: req.socket.remoteAddress ?? '' });
   }
 
@@ -164,7 +180,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
         sendStored(req, res, hit.answer, { extraHeaders: { Age: String(hit.age) } });
         return;
       }
-      const answer = await options.api(toWebRequest(req, url, true), socketAddress);
+      const answer = await options.api(toApiRequest(req, url, NO_BODY, true), socketAddress);
       if (sharedMaxAge(answer.headers.get('Cache-Control')) > 0) sendStored(req, res, await cache.store(key, answer.toResponse()));
       else sendAnswer(req, res, answer);
       return;
@@ -172,7 +188,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
     const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
     const body = declaredTooLarge ? new Uint8Array(0) : await readCapped(req, MAX_BODY_BYTES);
-    const answer = await options.api(toWebRequest(req, url, false, body), socketAddress);
+    const answer = await options.api(toApiRequest(req, url, body, false), socketAddress);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
     if (declaredTooLarge || body.length > MAX_BODY_BYTES) answer.headers.set('Connection', 'close');
     sendAnswer(req, res, answer);

@@ -1,4 +1,5 @@
 import { ApiAnswer } from './api-answer.ts';
+import type { ApiRequest } from './api-request.ts';
 import { CACHE_CONTROL } from './cache-rules.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
 
@@ -19,11 +20,11 @@ export function json(body: unknown, { status = 200, cacheControl, headers = {} }
  * A cacheable JSON read with an `ETag`; answers 304 without a body when the
  * caller already holds these exact bytes.
  */
-export function cacheableJson(request: Request, body: unknown, cacheControl: string): ApiAnswer {
+export function cacheableJson(request: ApiRequest, body: unknown, cacheControl: string): ApiAnswer {
   const text = JSON.stringify(body);
   const etag = etagOf(text);
   const headers = { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ETag: etag };
-  if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
+  if (matchesIfNoneMatch(request.header('If-None-Match'), etag)) {
     return new ApiAnswer(304, headers, null);
   }
   return new ApiAnswer(200, headers, text);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiAnswer } from './api-answer.ts';
+import type { ApiRequest } from './api-request.ts';
 import { jsonError } from './json.ts';
 
 /** The largest request body a write accepts (docs/decisions.md, Writes). */
@@ -9,25 +10,6 @@ export type Guarded<T> = { ok: true; value: T } | { ok: false; response: ApiAnsw
 
 function refuse(status: number, message: string, headers: Record<string, string> = {}): { ok: false; response: ApiAnswer } {
   return { ok: false, response: jsonError(status, message, headers) };
-}
-
-/** Reads at most `limit` bytes of the body as it streams in; null once it grows past the limit. */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Buffer | null> {
-  if (!body) return Buffer.alloc(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks);
-    size += value.byteLength;
-    if (size > limit) {
-      // Stop reading: the rest is never buffered, and the connection closes after the 413.
-      reader.releaseLock();
-      return null;
-    }
-    chunks.push(value);
-  }
 }
 
 function isJsonMediaType(contentType: string | null): boolean {
@@ -45,19 +27,19 @@ function describeIssues(error: z.ZodError): string {
  * Content-Length says (413), JSON that parses (400), and the operation's
  * schema (400, naming the field).
  */
-export async function guardWrite<T>(request: Request, site: string, schema: z.ZodType<T>): Promise<Guarded<T>> {
-  if (request.headers.get('Origin') !== site) {
+export async function guardWrite<T>(request: ApiRequest, site: string, schema: z.ZodType<T>): Promise<Guarded<T>> {
+  if (request.header('Origin') !== site) {
     return refuse(403, `Writes are accepted from the site's own pages only (Origin ${site})`);
   }
-  if (!isJsonMediaType(request.headers.get('Content-Type'))) return refuse(415, 'Content-Type must be application/json');
-  const declared = Number(request.headers.get('Content-Length') ?? 0);
+  if (!isJsonMediaType(request.header('Content-Type'))) return refuse(415, 'Content-Type must be application/json');
+  const declared = Number(request.header('Content-Length') ?? 0);
   const tooLarge = `The body must be at most ${MAX_BODY_BYTES} bytes`;
   if (declared > MAX_BODY_BYTES) return refuse(413, tooLarge, { Connection: 'close' });
-  const bytes = await readLimited(request.body, MAX_BODY_BYTES);
-  if (bytes === null) return refuse(413, tooLarge, { Connection: 'close' });
+  const bytes = await request.body(MAX_BODY_BYTES);
+  if (bytes.length > MAX_BODY_BYTES) return refuse(413, tooLarge, { Connection: 'close' });
   let parsed: unknown;
   try {
-    parsed = JSON.parse(bytes.toString('utf8'));
+    parsed = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
   } catch {
     return refuse(400, 'The body is not valid JSON');
   }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { verifyCaptcha } from '../captcha/captcha.ts';
 import { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiRequest } from '../http/api-request.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { serverError } from '../http/errors.ts';
 import { json, jsonError } from '../http/json.ts';
@@ -24,7 +25,7 @@ function failure(status: number, message: string, detail = message): ApiAnswer {
 }
 
 /** Who writes: known only by the salted hash of the address, shown by the name derived from it. */
-export interface Reader {
+interface Reader {
   hash: string;
   name: string;
 }
@@ -44,16 +45,15 @@ export interface WriteOperation<Input> {
 }
 
 export interface WriteRequest {
-  request: Request;
+  request: ApiRequest;
   /** The socket's address as the server saw it. */
   socketAddress: string;
 }
 
 /** The address and hash of the caller, as every route that knows a reader computes it. */
-export function identify({ request, socketAddress }: WriteRequest, runtime: Runtime): { address: string; reader: Reader } {
-  const address = clientAddress(socketAddress, request.headers.get('X-Forwarded-For'), runtime.trustedProxies);
-  const hash = readerHash(address, runtime.salt);
-  return { address, reader: { hash, name: readerName(hash) } };
+export function identify({ request, socketAddress }: WriteRequest, runtime: Runtime): { address: string; hash: string } {
+  const address = clientAddress(socketAddress, request.header('X-Forwarded-For'), runtime.trustedProxies);
+  return { address, hash: readerHash(address, runtime.salt) };
 }
 
 /**
@@ -65,7 +65,8 @@ export function identify({ request, socketAddress }: WriteRequest, runtime: Runt
 export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, operation: WriteOperation<Input>): Promise<ApiAnswer> {
   const guarded = await guardWrite(write.request, runtime.site, operation.schema);
   if (!guarded.ok) return guarded.response;
-  const { address, reader } = identify(write, runtime);
+  const { address, hash } = identify(write, runtime);
+  const reader: Reader = { hash, name: readerName(hash) };
   const input = guarded.value;
   try {
     const banned = await runtime.quotas.banRemaining(reader.hash);

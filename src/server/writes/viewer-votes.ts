@@ -3,7 +3,6 @@ import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { json, jsonError } from '../http/json.ts';
 import type { StoreEngine } from '../store/types.ts';
 import type { IsPublished } from './reader-writes.ts';
-import type { Reader } from './pipeline.ts';
 import { viewerVotesQuery } from './schemas.ts';
 
 /**
@@ -14,11 +13,11 @@ import { viewerVotesQuery } from './schemas.ts';
 export async function answerViewerVotes(
   slug: string | null,
   isPublished: IsPublished,
-  reader: Reader,
+  readerHash: string,
   store: StoreEngine,
 ): Promise<ApiAnswer> {
   const query = viewerVotesQuery.safeParse({ slug });
   if (!query.success || !isPublished(query.data.slug))
     return jsonError(404, 'slug: no published article has that slug', { 'Cache-Control': CACHE_CONTROL.viewerVotes });
-  return json(await store.votesOf(query.data.slug, reader.hash), { cacheControl: CACHE_CONTROL.viewerVotes });
+  return json(await store.votesOf(query.data.slug, readerHash), { cacheControl: CACHE_CONTROL.viewerVotes });
 }

@@ -32,7 +32,7 @@ export const citySubmission = createCitySubmission(findCity, (code) => knownCoun
 /** GET /api/votes: the caller's own votes, by the hash of the address the request came from. */
 export async function viewerVotesHandler({ request, socketAddress, services }: ReaderCall): Promise<ApiAnswer> {
   const [runtime, published] = await Promise.all([services.runtime(), services.published()]);
-  const { reader } = identify({ request, socketAddress }, runtime);
-  const slug = new URL(request.url).searchParams.get('slug');
-  return answerViewerVotes(slug, (candidate) => published.has(candidate), reader, runtime.store);
+  const { hash } = identify({ request, socketAddress }, runtime);
+  const slug = request.url.searchParams.get('slug');
+  return answerViewerVotes(slug, (candidate) => published.has(candidate), hash, runtime.store);
 }
