@@ -106,7 +106,7 @@ try {
     const answerFile = join(scratch, 'answer.json');
     await writeFile(answerFile, JSON.stringify(await capture(url)));
     const bare = await startProcess(
-      ['bench/bare-server.ts', answerFile],
+      ['bench/bare-server.mjs', answerFile],
       { cwd: ROOT },
       /listening on (\d+)/,
       (m) => `http://127.0.0.1:${m[1] ?? ''}`,
