@@ -20,7 +20,7 @@ function fakeClock(start = Date.parse('2026-01-01T00:00:00Z')) {
 }
 
 const logs: Record<string, (now: () => number) => WindowLog> = {
-  memory: (now) => new MemoryWindowLog(now, 86_400),
+  memory: (now) => new MemoryWindowLog(now),
   redis: (now) => new RedisWindowLog(redis, now, `test:${randomUUID()}:`),
 };
 
@@ -72,6 +72,21 @@ for (const [kind, makeLog] of Object.entries(logs)) {
     });
   });
 }
+
+test('the memory log forgets a reader once their last write is out of its scope’s own window, a minute for votes', async () => {
+  const clock = fakeClock();
+  const log = new MemoryWindowLog(clock.now);
+  await log.reserve('votes', 'voter', 60, 60);
+  await log.reserve('comments', 'writer', 100, 86_400);
+  await log.reserve('comments', 'voter', 100, 86_400);
+  clock.advance(60_001);
+  log.sweep();
+  assert.equal(log.heldReaders, 2, 'the vote left its window; both comments are still in theirs');
+  assert.equal(await log.count('comments', 'voter', 86_400), 1);
+  clock.advance(86_400_000);
+  log.sweep();
+  assert.equal(log.heldReaders, 0);
+});
 
 const quotaKinds: Record<string, (now: () => number) => Quotas> = {
   memory: (now) => memoryQuotas(now),

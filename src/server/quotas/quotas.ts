@@ -1,6 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Ban } from './ban.ts';
-import { COMMENT_BURST_BAN, QUOTAS, quotaOf, type QuotaName } from './limits.ts';
+import { COMMENT_BURST_BAN, quotaOf, type QuotaName } from './limits.ts';
 import { MemoryWindowLog, type ReserveResult, type WindowLog } from './window-log.ts';
 
 /** The quotas could not be checked (Redis unreachable): the write must answer 503, never pass unchecked. */
@@ -43,11 +43,9 @@ export function createQuotas(log: WindowLog, ban: Ban, close: () => Promise<void
   };
 }
 
-const LONGEST_WINDOW_SECONDS = Math.max(...QUOTAS.map((quota) => quota.windowSeconds), COMMENT_BURST_BAN.windowSeconds);
-
 /** Quotas in this process's memory (one instance). */
 export function memoryQuotas(now: () => number = Date.now): Quotas {
-  const log = new MemoryWindowLog(now, LONGEST_WINDOW_SECONDS);
+  const log = new MemoryWindowLog(now);
   const sweeper = setInterval(() => {
     log.sweep();
   }, 60_000);

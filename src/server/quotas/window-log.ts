@@ -47,12 +47,12 @@ function compact(times: readonly number[]): Times | undefined {
 export class MemoryWindowLog implements WindowLog {
   /** Per scope, per reader: a reader's hash is a key of its own, never joined to the scope's name. */
   readonly #scopes = new Map<string, Map<string, Times>>();
+  /** Each scope's window, as its last write named it: what `sweep` may forget. */
+  readonly #windowsMs = new Map<string, number>();
   readonly #now: () => number;
-  readonly #longestWindowMs: number;
 
-  constructor(now: () => number, longestWindowSeconds: number) {
+  constructor(now: () => number) {
     this.#now = now;
-    this.#longestWindowMs = longestWindowSeconds * 1000;
   }
 
   #readers(scope: string): Map<string, Times> {
@@ -78,6 +78,7 @@ export class MemoryWindowLog implements WindowLog {
   reserve(scope: string, reader: string, quota: number, windowSeconds: number): Promise<ReserveResult> {
     const now = this.#now();
     const readers = this.#readers(scope);
+    this.#windowsMs.set(scope, windowSeconds * 1000);
     const log = this.#recent(readers, reader, windowSeconds, now);
     if (log.length >= quota) {
       this.#keep(readers, reader, log);
@@ -101,13 +102,20 @@ export class MemoryWindowLog implements WindowLog {
     return Promise.resolve(this.#recent(this.#readers(scope), reader, windowSeconds, this.#now()).length);
   }
 
-  /** Forgets readers with no write inside the longest window, so memory follows the active readers only. */
+  /** Forgets readers with no write inside their scope's window (a minute for votes), so memory follows the active readers only. */
   sweep(): void {
-    const cutoff = this.#now() - this.#longestWindowMs;
-    for (const readers of this.#scopes.values()) {
+    for (const [scope, readers] of this.#scopes) {
+      const cutoff = this.#now() - (this.#windowsMs.get(scope) ?? 0);
       for (const [reader, times] of readers) {
         if ((typeof times === 'number' ? times : (times.at(-1) ?? 0)) <= cutoff) readers.delete(reader);
       }
     }
+  }
+
+  /** How many readers the log holds times for, in every scope. */
+  get heldReaders(): number {
+    let held = 0;
+    for (const readers of this.#scopes.values()) held += readers.size;
+    return held;
   }
 }
