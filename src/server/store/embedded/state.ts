@@ -76,6 +76,8 @@ export class StoreState {
 
   /** The article's thread, read from its file when it is not in memory; null when nothing was ever stored for it. */
   article(slug: string): Promise<ArticleThread | null> {
+    // Only known threads are remembered as asked for: a made-up slug adds nothing to memory.
+    if (!this.#slugs.has(slug)) return Promise.resolve(null);
     this.#recent.add(slug);
     const thread = this.#threads.get(slug);
     if (thread) {
@@ -84,7 +86,6 @@ export class StoreState {
       this.#threads.set(slug, thread);
       return Promise.resolve(thread);
     }
-    if (!this.#slugs.has(slug)) return Promise.resolve(null);
     let loading = this.#loading.get(slug);
     if (!loading) {
       loading = ArticleThread.load(articleFile(this.#layout, slug), slug).then(
