@@ -14,6 +14,15 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+function commandExists(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 if (!existsSync(chromium)) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && chromium === '/usr/bin/chromium';
   if (!canInstall) {
@@ -25,6 +34,23 @@ if (!existsSync(chromium)) {
   console.log('Installing the system Chromium for the browser tests (apt-get install -y chromium)…');
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+// The Nu Html Checker (the vnu-jar package) runs on Java 11 or later.
+if (!commandExists('java')) {
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (!canInstall) {
+    fail(
+      'The HTML conformance test needs Java (11 or later) for the Nu Html Checker, and there is none on the PATH.\n' +
+        'Install it (Debian/Ubuntu: sudo apt-get install -y default-jre-headless), then run npm test again.',
+    );
+  }
+  console.log('Installing Java for the Nu Html Checker (apt-get install -y default-jre-headless)…');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });

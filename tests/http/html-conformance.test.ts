@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGE_CODES } from '../../src/i18n/languages.ts';
+import { request } from '../support/http.ts';
+import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+
+const VNU_JAR = fileURLToPath(new URL('../../node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url));
+
+let site: RunningSite;
+let scratch: string;
+before(async () => {
+  site = await startSite(PREPARED_SITE);
+  scratch = await mkdtemp(join(tmpdir(), 'html-conformance-'));
+});
+after(async () => {
+  await site.stop();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** Every page the build wrote (Pagefind's own files aside). */
+async function builtPages(): Promise<string[]> {
+  const client = join(PREPARED_SITE, 'dist', 'client');
+  const entries = await readdir(client, { recursive: true });
+  return entries.filter((entry) => entry.endsWith('.html') && !entry.startsWith('pagefind')).map((entry) => join(client, entry));
+}
+
+/** The pages rendered on demand, as the server sends them, saved to be checked as files. */
+async function onDemandPages(): Promise<string[]> {
+  const prefixes = LANGUAGE_CODES.map((lang) => (lang === 'en' ? '' : `/${lang}`));
+  const paths = prefixes.flatMap((prefix) => [`${prefix}/`, `${prefix}/answers`, `${prefix}/no-such-page`]);
+  return Promise.all(
+    paths.map(async (path, index) => {
+      const file = join(scratch, `page-${index}.html`);
+      await writeFile(file, (await request(`${site.url}${path}`)).text);
+      return file;
+    }),
+  );
+}
+
+test('every page, built or rendered on demand, in every language, passes the Nu Html Checker without an error', async () => {
+  const pages = [...(await builtPages()), ...(await onDemandPages())];
+  assert.ok(pages.length > 100, `only ${pages.length} pages found`);
+  // The checker exits non-zero when it finds an error; its report is the failure's message.
+  const report = await new Promise<string>((resolve) => {
+    execFile(
+      'java',
+      ['-jar', VNU_JAR, '--errors-only', '--format', 'text', ...pages],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve(`${stdout}${stderr}${error && !stderr ? error.message : ''}`);
+      },
+    );
+  });
+  assert.match(report, /Document checking completed\. No errors found\./, report);
+});
