@@ -29,6 +29,20 @@ describe('the response cache', () => {
   const json = (cacheControl: string, status = 200) =>
     new Response('{"a":1}', { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': cacheControl } });
 
+  test('holds at most its bytes: the least recently used answers go first, and one too large is not kept', async () => {
+    const page = (text: string) => new Response(text, { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=60' } });
+    const cache = new ResponseCache({ maxEntries: 10, maxBytes: 2500 });
+    await cache.store('/a', page('a'.repeat(1000)));
+    await cache.store('/b', page('b'.repeat(1000)));
+    assert.ok(cache.get('/a'), 'used again: now the most recent');
+    await cache.store('/c', page('c'.repeat(1000)));
+    assert.equal(cache.get('/b'), undefined, 'the least recently used went');
+    assert.ok(cache.get('/a') && cache.get('/c'));
+    await cache.store('/huge', page('h'.repeat(3000)));
+    assert.equal(cache.get('/huge'), undefined);
+    assert.ok(cache.get('/a') && cache.get('/c'), 'and it pushed nothing out');
+  });
+
   test('keeps a public answer for its max-age, by a fake clock', async () => {
     let now = 1_000_000;
     const cache = new ResponseCache({ maxEntries: 10, now: () => now });

@@ -30,7 +30,15 @@ const REVISION = 'x-revision';
 export interface ResponseCacheOptions {
   /** Entries kept at most; the least recently used goes first. */
   maxEntries: number;
+  /** Bytes of bodies (every encoding) kept at most, the same way: a busy thread's render is hundreds of KB. */
+  maxBytes?: number;
   now?: () => number;
+}
+
+/** The bytes an answer's bodies hold, in every encoding. */
+function bytesOf(answer: StoredAnswer): number {
+  const { identity, br, gzip } = answer.bodies;
+  return identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);
 }
 
 /**
@@ -47,10 +55,13 @@ export interface ResponseCacheOptions {
 export class ResponseCache {
   readonly #entries = new Map<string, CacheEntry>();
   readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
   readonly #now: () => number;
 
-  constructor({ maxEntries, now = Date.now }: ResponseCacheOptions) {
+  constructor({ maxEntries, maxBytes = Number.POSITIVE_INFINITY, now = Date.now }: ResponseCacheOptions) {
     this.#maxEntries = maxEntries;
+    this.#maxBytes = maxBytes;
     this.#now = now;
   }
 
@@ -63,7 +74,7 @@ export class ResponseCache {
     if (!entry) return undefined;
     const now = this.#now();
     if (entry.expiresAt <= now) {
-      this.#entries.delete(key);
+      this.#drop(key);
       return undefined;
     }
     // Re-insert to mark it recently used.
@@ -75,8 +86,7 @@ export class ResponseCache {
   /** Keeps an answer made here (not rendered) under `key` for `seconds`. */
   keep(key: string, answer: StoredAnswer, seconds: number): void {
     const now = this.#now();
-    this.#entries.set(key, { answer, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
-    this.#evict();
+    this.#put(key, { answer, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
   }
 
   /** Reads a rendered answer into memory, and keeps it under `key` when its headers allow. */
@@ -104,17 +114,28 @@ export class ResponseCache {
     };
     if (cacheable) {
       const now = this.#now();
-      this.#entries.set(key, { answer, storedAt: now, expiresAt: now + maxAge * 1000, revision });
-      this.#evict();
+      this.#put(key, { answer, storedAt: now, expiresAt: now + maxAge * 1000, revision });
     }
     return answer;
   }
 
-  /** Drops the least recently used entry once there are too many. */
-  #evict(): void {
-    if (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+  /** Keeps an entry as the most recently used, then drops the least recently used while there are too many or too many bytes. */
+  #put(key: string, entry: CacheEntry): void {
+    this.#drop(key);
+    // One answer larger than the whole budget would only push every other out.
+    if (bytesOf(entry.answer) > this.#maxBytes) return;
+    this.#entries.set(key, entry);
+    this.#bytes += bytesOf(entry.answer);
+    for (const oldest of this.#entries.keys()) {
+      if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
+      this.#drop(oldest);
     }
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= bytesOf(entry.answer);
   }
 }

@@ -20,6 +20,9 @@ import { sendStored, type StoredAnswer } from './stored-answer.ts';
  */
 const NOT_FOUND_SECONDS = 60;
 
+/** What kept renders may hold: about 50 threads of 2,000 comments, with their compressed copies. */
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
 /** The part of Astro's App the front server uses. */
 export interface AstroApp {
   match(request: Request): unknown;
@@ -37,6 +40,8 @@ export interface FrontServerOptions {
   /** The site's own origin: the base of every request URL handed to Astro. */
   site: string;
   cacheEntries?: number;
+  /** Bytes of kept answers at most (every encoding counted). */
+  cacheBytes?: number;
   today?: () => string;
   /** The store's current revision of a topic: a render kept under an older one is rendered again. */
   revisionOf?: (topic: string) => Promise<string>;
@@ -147,7 +152,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     schedule ? (JSON.parse(schedule.answer.bodies.identity.toString('utf8')) as { articles: ScheduledArticle[] }).articles : [],
   );
   const notFoundPages = takeNotFoundPages(files);
-  const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000 });
+  const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });
 
   function staticFile(pathname: string): StaticFile | undefined {
     const date = notBefore.get(pathname);
