@@ -1,7 +1,10 @@
-import { after } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import pg from 'pg';
 import { openPostgresStore } from '../../src/server/store/postgres/engine.ts';
+import { nextVote } from '../../src/server/store/service.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
-import { storeContract } from '../support/store-contract.ts';
+import { newComment, storeContract } from '../support/store-contract.ts';
 
 // A database per store, on the machine's PostgreSQL, dropped once the run is over.
 after(dropDatabases);
@@ -9,4 +12,70 @@ after(dropDatabases);
 storeContract('PostgreSQL', {
   fresh: () => freshDatabase('store_contract'),
   open: (url) => openPostgresStore(url),
+});
+
+/** Resolves once `condition` holds, checked every 20 ms; rejects after 5 s. */
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`still waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the PostgreSQL store’s batches', () => {
+  test('a vote changed between a batch’s read and its write is decided again on the vote it changed to', async (t) => {
+    const url = await freshDatabase('vote_race');
+    const store = await openPostgresStore(url);
+    t.after(() => store.close());
+    const target = { articleSlug: 'raced', commentId: null };
+    assert.deepEqual(await store.applyVote(target, 'ann', (current) => nextVote(current, 1)), { score: 1, vote: 1 });
+
+    // Another instance switches ann's vote to -1 and holds the rows until it commits.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    t.after(() => other.end());
+    await other.query('BEGIN');
+    await other.query("UPDATE article_votes SET vote = -1 WHERE article_slug = 'raced' AND voter = 'ann'");
+    await other.query("UPDATE article_scores SET score = score - 2 WHERE article_slug = 'raced'");
+    // The store reads +1 (the switch is not committed), so it would remove the vote; its write then waits on the rows.
+    const voting = store.applyVote(target, 'ann', (current) => nextVote(current, 1));
+    await until(async () => {
+      const { rows } = await other.query<{ waiting: string }>(
+        "SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      return Number(rows[0]?.waiting) > 0;
+    }, 'the store’s write waiting on the locked rows');
+    await other.query('COMMIT');
+
+    assert.deepEqual(await voting, { score: 1, vote: 1 }, 'switched from the -1 committed meanwhile, not removed from the +1 read');
+    const { rows } = await other.query<{ score: number; votes: string }>(
+      `SELECT (SELECT score FROM article_scores WHERE article_slug = 'raced') AS score,
+              (SELECT sum(vote) FROM article_votes WHERE article_slug = 'raced') AS votes`,
+    );
+    assert.deepEqual(
+      rows.map((row) => [row.score, Number(row.votes)]),
+      [[1, 1]],
+    );
+  });
+
+  test('a comment that breaks a constraint fails alone; the comments sent with it are stored', async (t) => {
+    const store = await openPostgresStore(await freshDatabase('comment_batch'));
+    t.after(() => store.close());
+    // Sent in one turn, so they leave in one batch; the reply's parent does not exist, which only the foreign key sees.
+    const results = await Promise.allSettled([
+      store.insertComment(newComment('batched', 'First')),
+      store.insertComment(newComment('batched', 'Orphan', 'no-such-parent')),
+      store.insertComment(newComment('batched', 'Second')),
+    ]);
+    assert.deepEqual(
+      results.map((result) => result.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
+    assert.deepEqual(
+      (await store.listComments('batched')).map((comment) => comment.body),
+      ['First', 'Second'],
+    );
+    assert.equal(await store.revision('thread:batched'), '2');
+  });
 });

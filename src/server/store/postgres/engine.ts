@@ -3,7 +3,8 @@
  * database. The schema is in `migrations/`, applied at open; the constraints
  * there keep the rules under concurrency. Every write is one transaction
  * that ends by bumping the revision of what it changes, so every instance's
- * cached renders follow it.
+ * cached renders follow it. The site's hot paths (comments, votes, the ban
+ * check) go in batches, many calls a round trip and a commit (batcher.ts).
  */
 import pg from 'pg';
 import { newId } from '../ids.ts';
@@ -27,8 +28,9 @@ import type {
   VoteValue,
 } from '../types.ts';
 import { migrate } from './migrate.ts';
+import { Batcher } from './batcher.ts';
 import { Gate } from './gate.ts';
-import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, TOPIC_REQUEST_ROWS } from './inserts.ts';
+import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
   BUG_REPORT_COLUMNS,
   bugReportOf,
@@ -43,7 +45,8 @@ import {
   type CommentRow,
   type TopicRequestRow,
 } from './rows.ts';
-import { bumpRevision, inTransaction, run, SALT_SETTING, valuesList } from './sql.ts';
+import { bumpRevision, inTransaction, run, SALT_SETTING } from './sql.ts';
+import { applyVotesLocked, applyVotesOptimistically, VOTE_CHANGED_MEANWHILE, type VoteCall, type VoteOutcome } from './vote-batch.ts';
 import { exportRecords, importRecords } from './transfer.ts';
 
 export interface PostgresStoreOptions {
@@ -58,6 +61,9 @@ export interface PostgresStoreOptions {
 }
 
 const SERVER_OPTIONS: PostgresStoreOptions = { poolSize: 20, timeoutMs: 1500 };
+
+/** How the hot paths batch (src/server/store/postgres/batcher.ts): a few batches at once per kind, each of up to 100 calls. */
+const BATCHES = { maxItems: 100, concurrency: 4 };
 
 function now(): string {
   return new Date().toISOString();
@@ -99,6 +105,11 @@ class PostgresStore implements StoreEngine {
   readonly #gate: Gate;
   #closing: Promise<void> | null = null;
 
+  // Each write and ban check on the site's hot paths goes in a batch with the others of its kind that come in meanwhile.
+  readonly #comments = new Batcher<StoredComment, StoredComment>((comments) => this.#insertComments(comments), BATCHES);
+  readonly #votes = new Batcher<VoteCall, VoteOutcome>((calls) => this.#applyVotes(calls), BATCHES);
+  readonly #bans = new Batcher<string, boolean>((hashes) => this.#areBanned(hashes), BATCHES);
+
   constructor(pool: pg.Pool, poolSize: number) {
     this.#pool = pool;
     this.#gate = new Gate(poolSize);
@@ -114,17 +125,20 @@ class PostgresStore implements StoreEngine {
 
   async insertComment(comment: NewComment): Promise<StoredComment> {
     const stored: StoredComment = { ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null };
-    const { text, params } = valuesList([COMMENT_ROWS.values(stored)]);
-    // One statement, so one round trip: the insert and the revision's bump commit together.
+    return this.#comments.submit(stored);
+  }
+
+  /** Comments of a batch, with their threads' revisions, in one statement: one round trip, one commit. */
+  async #insertComments(comments: StoredComment[]): Promise<StoredComment[]> {
+    const { text, params } = insertStatement(COMMENT_ROWS, comments);
     await this.#query(
-      `WITH inserted AS (
-         INSERT INTO ${COMMENT_ROWS.table} (${COMMENT_ROWS.columns}) VALUES ${text} RETURNING article_slug
-       )
-       INSERT INTO revisions (topic, revision) SELECT 'thread:' || article_slug, 1 FROM inserted
-       ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + 1`,
+      `WITH inserted AS (${text} RETURNING article_slug)
+       INSERT INTO revisions (topic, revision)
+       SELECT 'thread:' || article_slug, count(*) FROM inserted GROUP BY article_slug ORDER BY 1
+       ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + excluded.revision`,
       params,
     );
-    return stored;
+    return comments;
   }
 
   async getComment(articleSlug: string, id: string): Promise<StoredComment | null> {
@@ -147,40 +161,18 @@ class PostgresStore implements StoreEngine {
     return rows[0]?.score ?? 0;
   }
 
-  applyVote(
-    target: VoteTarget,
-    voter: string,
-    decide: (current: VoteValue) => VoteValue,
-  ): Promise<{ score: number; vote: VoteValue } | null> {
-    return this.#transaction(async (client) => {
-      const { articleSlug, commentId } = target;
-      // Inserting the voter's row (at 0) or touching it locks it: a second vote of the same voter on the target waits here.
-      const locked =
-        commentId === null
-          ? await run<{ vote: VoteValue }>(
-              client,
-              `INSERT INTO article_votes (article_slug, voter, vote) VALUES ($1, $2, 0)
-               ON CONFLICT (article_slug, voter) DO UPDATE SET vote = article_votes.vote RETURNING vote`,
-              [articleSlug, voter],
-            )
-          : await run<{ vote: VoteValue }>(
-              client,
-              `INSERT INTO comment_votes (article_slug, voter, comment_id, vote)
-               SELECT $1, $2, $3, 0 WHERE EXISTS (SELECT 1 FROM comments WHERE id = $3 AND article_slug = $1 AND deleted_at IS NULL)
-               ON CONFLICT (article_slug, voter, comment_id) DO UPDATE SET vote = comment_votes.vote RETURNING vote`,
-              [articleSlug, voter, commentId],
-            );
-      const current = locked.rows[0]?.vote;
-      if (current === undefined) return null;
-      const vote = decide(current);
-      const change = vote - current;
-      const score =
-        commentId === null
-          ? await moveArticleScore(client, articleSlug, voter, vote, change)
-          : await moveCommentScore(client, articleSlug, commentId, voter, vote, change);
-      if (change !== 0) await bumpRevision(client, `thread:${articleSlug}`);
-      return { score, vote };
-    });
+  applyVote(target: VoteTarget, voter: string, decide: (current: VoteValue) => VoteValue): Promise<VoteOutcome> {
+    return this.#votes.submit({ target, voter, decide });
+  }
+
+  /** A batch of votes, read without locks first; locked and applied again only when one changed meanwhile (vote-batch.ts). */
+  async #applyVotes(calls: VoteCall[]): Promise<VoteOutcome[]> {
+    try {
+      return await this.#gate.run(() => applyVotesOptimistically(this.#pool, calls));
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== VOTE_CHANGED_MEANWHILE) throw error;
+      return this.#transaction((client) => applyVotesLocked(client, calls));
+    }
   }
 
   async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }> {
@@ -224,9 +216,17 @@ class PostgresStore implements StoreEngine {
     return stored;
   }
 
-  async isBanned(readerHash: string): Promise<boolean> {
-    const { rowCount } = await this.#query('SELECT 1 FROM bans WHERE reader_hash = $1', [readerHash]);
-    return (rowCount ?? 0) > 0;
+  isBanned(readerHash: string): Promise<boolean> {
+    return this.#bans.submit(readerHash);
+  }
+
+  /** Which of these readers the owner banned, in one query. */
+  async #areBanned(readerHashes: string[]): Promise<boolean[]> {
+    const { rows } = await this.#query<{ reader_hash: string }>('SELECT reader_hash FROM bans WHERE reader_hash = ANY($1::text[])', [
+      readerHashes,
+    ]);
+    const banned = new Set(rows.map((row) => row.reader_hash));
+    return readerHashes.map((hash) => banned.has(hash));
   }
 
   async keptSalt(make: () => string): Promise<string> {
@@ -345,55 +345,9 @@ class PostgresStore implements StoreEngine {
 
   close(): Promise<void> {
     // Requests already let in (a client that hung up leaves its write queued) finish before the connections go.
-    this.#closing ??= this.#gate.idle().then(() => this.#pool.end());
+    this.#closing ??= Promise.all([this.#comments.idle(), this.#votes.idle(), this.#bans.idle()])
+      .then(() => this.#gate.idle())
+      .then(() => this.#pool.end());
     return this.#closing;
   }
-}
-
-/** Sets the voter's article vote and moves the article's score by `change`; the score after. */
-async function moveArticleScore(
-  client: pg.PoolClient,
-  articleSlug: string,
-  voter: string,
-  vote: VoteValue,
-  change: number,
-): Promise<number> {
-  if (change === 0) {
-    const { rows } = await run<{ score: number }>(client, 'SELECT score FROM article_scores WHERE article_slug = $1', [articleSlug]);
-    return rows[0]?.score ?? 0;
-  }
-  await run(client, 'UPDATE article_votes SET vote = $3 WHERE article_slug = $1 AND voter = $2', [articleSlug, voter, vote]);
-  const { rows } = await run<{ score: number }>(
-    client,
-    `INSERT INTO article_scores (article_slug, score) VALUES ($1, $2)
-     ON CONFLICT (article_slug) DO UPDATE SET score = article_scores.score + $2 RETURNING score`,
-    [articleSlug, change],
-  );
-  return rows[0]?.score ?? 0;
-}
-
-/** Sets the voter's vote on a comment and moves the comment's score by `change`; the score after. */
-async function moveCommentScore(
-  client: pg.PoolClient,
-  articleSlug: string,
-  commentId: string,
-  voter: string,
-  vote: VoteValue,
-  change: number,
-): Promise<number> {
-  if (change === 0) {
-    const { rows } = await run<{ score: number }>(client, 'SELECT score FROM comments WHERE id = $1', [commentId]);
-    return rows[0]?.score ?? 0;
-  }
-  await run(client, 'UPDATE comment_votes SET vote = $4 WHERE article_slug = $1 AND voter = $2 AND comment_id = $3', [
-    articleSlug,
-    voter,
-    commentId,
-    vote,
-  ]);
-  const { rows } = await run<{ score: number }>(client, 'UPDATE comments SET score = score + $2 WHERE id = $1 RETURNING score', [
-    commentId,
-    change,
-  ]);
-  return rows[0]?.score ?? 0;
 }

@@ -9,12 +9,14 @@ import {
   TOPIC_REQUEST_COLUMNS,
   topicRequestValues,
 } from './rows.ts';
-import { valuesList, type Queryable } from './sql.ts';
+import { run, type Queryable } from './sql.ts';
 
-/** A table that records are inserted into as they are stored: its columns, and each record's values in their order. */
+/** A table that records are inserted into as they are stored: its columns, their types, and each record's values in their order. */
 interface InsertTarget<Item> {
   table: string;
   columns: string;
+  /** The PostgreSQL type of each column, in order: rows go in as one array a column. */
+  types: readonly string[];
   values: (item: Item) => unknown[];
 }
 
@@ -22,24 +24,63 @@ interface InsertTarget<Item> {
 export const COMMENT_ROWS: InsertTarget<StoredComment> = {
   table: 'comments',
   columns: `${COMMENT_COLUMNS}, parent_depth`,
+  types: ['text', 'text', 'text', 'smallint', 'text', 'text', 'text', 'timestamptz', 'integer', 'timestamptz', 'smallint'],
   values: (comment) => [...commentValues(comment), comment.parentId === null ? null : comment.depth - 1],
 };
 export const TOPIC_REQUEST_ROWS: InsertTarget<TopicRequest> = {
   table: 'topic_requests',
   columns: TOPIC_REQUEST_COLUMNS,
+  types: ['text', 'text', 'text', 'text', 'text', 'text', 'timestamptz'],
   values: topicRequestValues,
 };
-export const BUG_REPORT_ROWS: InsertTarget<BugReport> = { table: 'bug_reports', columns: BUG_REPORT_COLUMNS, values: bugReportValues };
+export const BUG_REPORT_ROWS: InsertTarget<BugReport> = {
+  table: 'bug_reports',
+  columns: BUG_REPORT_COLUMNS,
+  types: ['text', 'text', 'text', 'text', 'timestamptz', 'timestamptz'],
+  values: bugReportValues,
+};
 export const CITY_SUBMISSION_ROWS: InsertTarget<CitySubmission> = {
   table: 'city_submissions',
   columns: CITY_SUBMISSION_COLUMNS,
+  types: [
+    'text',
+    'text',
+    'text',
+    'text',
+    'text',
+    'text',
+    'double precision',
+    'double precision',
+    'text',
+    'double precision',
+    'double precision',
+    'double precision',
+    'text',
+    'timestamptz',
+    'timestamptz',
+  ],
   values: citySubmissionValues,
 };
 
-/** Inserts records, several rows a statement, skipping an id already there; resolves with how many it added. */
+/**
+ * The statement that inserts `items` into `target`, skipping an id already
+ * there, and its parameters: one array a column, so that the statement's text
+ * (and its plan) is the same for one row or a thousand.
+ */
+export function insertStatement<Item>(target: InsertTarget<Item>, items: readonly Item[]): { text: string; params: unknown[] } {
+  const rows = items.map(target.values);
+  const params = target.types.map((_, column) => rows.map((row) => row[column]));
+  const arrays = target.types.map((type, column) => `$${column + 1}::${type}[]`).join(', ');
+  return {
+    text: `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM unnest(${arrays}) ON CONFLICT (id) DO NOTHING`,
+    params,
+  };
+}
+
+/** Inserts records in one statement, skipping an id already there; resolves with how many it added. */
 export async function insertRows<Item>(db: Queryable, target: InsertTarget<Item>, items: readonly Item[]): Promise<number> {
   if (items.length === 0) return 0;
-  const { text, params } = valuesList(items.map(target.values));
-  const result = await db.query(`INSERT INTO ${target.table} (${target.columns}) VALUES ${text} ON CONFLICT (id) DO NOTHING`, params);
+  const { text, params } = insertStatement(target, items);
+  const result = await run(db, text, params);
   return result.rowCount ?? 0;
 }
