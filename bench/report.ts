@@ -18,6 +18,8 @@ export interface WriteFigure {
   run: string;
   writesPerSecond: number;
   p99Ms: number;
+  /** The p99 of the same writes paced at the goal's 2,000 a second, where measured. */
+  p99AtGoalRateMs?: number;
   /** What it is measured against in the same run (lowdb's plain writes, the raw driver), or itself a baseline. */
   kind: 'site' | 'baseline';
 }
@@ -103,11 +105,20 @@ ${table(
 ![Writes against their baselines](benchmarks-writes.svg)
 
 ${table(
-  ['run', 'writes/s', 'p99'],
-  measured.writes.map((figure) => [figure.run, Math.round(figure.writesPerSecond), `${figure.p99Ms} ms`]),
+  ['run', 'writes/s', 'p99', 'p99 at 2,000/s'],
+  measured.writes.map((figure) => [
+    figure.run,
+    Math.round(figure.writesPerSecond),
+    `${figure.p99Ms} ms`,
+    figure.p99AtGoalRateMs === undefined ? '' : `${figure.p99AtGoalRateMs} ms`,
+  ]),
 )}
 
-Goal for every write run of the site: at least 2,000 writes a second with p99 under 20 ms.
+Goal for every write run of the site: at least 2,000 writes a second with p99 under 20 ms, the p99 taken with 50
+connections writing as fast as they are answered (so it also counts each write's wait behind the 49 others). The
+last column is the p99 of the same writes paced at 2,000 a second over the same 50 connections (autocannon's
+overallRate, each connection sending 40 a second, latency corrected for coordinated omission): the latency a reader
+sees at the goal's load.
 
 ## Other figures
 

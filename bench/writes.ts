@@ -28,15 +28,21 @@ export function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)] as T;
 }
 
+/**
+ * Writes from CONNECTIONS connections for SECONDS: as fast as they are
+ * answered, or paced at `overallRate` writes a second across them all.
+ */
 export async function loadWrites(
   url: string,
   path: string,
   body: () => unknown,
+  overallRate?: number,
 ): Promise<{ rate: number; p50: number; p99: number; failed: number }> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
+    ...(overallRate === undefined ? {} : { overallRate }),
     requests: [
       {
         method: 'POST',
@@ -77,24 +83,34 @@ export function writesRow(width: number, name: string, cells: (string | number)[
 
 /**
  * POST /api/comments and POST /api/votes against a started site, each printed
- * and recorded as `<operation> over HTTP, <store>` next to the goal; resolves
- * with how many missed it.
+ * and recorded as `<operation> over HTTP, <store>` next to the goal: first as
+ * fast as the site answers (the writes a second and the p99 that the goal
+ * reads), then paced at the goal's rate, for the latency a reader sees at
+ * that load. Resolves with how many missed the goal.
  */
 export async function measureHttpWrites(siteUrl: string, store: string, width: number): Promise<number> {
-  console.log(writesRow(width, 'operation', ['writes/s', 'p50', 'p99', 'non-200']));
-  const runs = {
-    'POST /api/comments': await loadWrites(siteUrl, '/api/comments', () => ({
-      articleSlug: pick(PUBLISHED),
-      body: 'A reader thinks this is worth saying.',
-    })),
-    'POST /api/votes': await loadWrites(siteUrl, '/api/votes', () => ({ articleSlug: pick(PUBLISHED), value: pick([1, -1]) })),
+  console.log(writesRow(width, 'operation', ['writes/s', 'p50', 'p99', 'non-200', `p99 at ${GOAL.writesPerSecond}/s`]));
+  const bodies = {
+    'POST /api/comments': {
+      path: '/api/comments',
+      body: () => ({ articleSlug: pick(PUBLISHED), body: 'A reader thinks this is worth saying.' }),
+    },
+    'POST /api/votes': { path: '/api/votes', body: () => ({ articleSlug: pick(PUBLISHED), value: pick([1, -1]) }) },
   };
   let missed = 0;
-  for (const [operation, run] of Object.entries(runs)) {
-    const met = run.rate >= GOAL.writesPerSecond && run.p99 < GOAL.p99Ms && run.failed === 0;
+  for (const [operation, { path, body }] of Object.entries(bodies)) {
+    const run = await loadWrites(siteUrl, path, body);
+    const paced = await loadWrites(siteUrl, path, body, GOAL.writesPerSecond);
+    const met = run.rate >= GOAL.writesPerSecond && run.p99 < GOAL.p99Ms && run.failed + paced.failed === 0;
     if (!met) missed += 1;
-    measured.writes.push({ run: `${operation} over HTTP, ${store}`, writesPerSecond: run.rate, p99Ms: run.p99, kind: 'site' });
-    const figures = [Math.round(run.rate), `${run.p50} ms`, `${run.p99} ms`, run.failed];
+    measured.writes.push({
+      run: `${operation} over HTTP, ${store}`,
+      writesPerSecond: run.rate,
+      p99Ms: run.p99,
+      p99AtGoalRateMs: paced.p99,
+      kind: 'site',
+    });
+    const figures = [Math.round(run.rate), `${run.p50} ms`, `${run.p99} ms`, run.failed + paced.failed, `${paced.p99} ms`];
     console.log(`${writesRow(width, operation, figures)}  ${met ? 'goal met' : 'goal NOT met'}`);
   }
   return missed;
