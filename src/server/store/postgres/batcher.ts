@@ -94,7 +94,7 @@ interface Call<Item, Result> {
 const DEADLOCK_DETECTED = '40P01';
 
 /** The SQLSTATE of a PostgreSQL error, if it is one. */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }

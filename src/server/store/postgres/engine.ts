@@ -28,7 +28,7 @@ import type {
   VoteValue,
 } from '../types.ts';
 import { migrate } from './migrate.ts';
-import { Batcher } from './batcher.ts';
+import { Batcher, sqlState } from './batcher.ts';
 import { Gate } from './gate.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
@@ -170,7 +170,7 @@ class PostgresStore implements StoreEngine {
     try {
       return await this.#gate.run(() => applyVotesOptimistically(this.#pool, calls));
     } catch (error) {
-      if ((error as { code?: unknown }).code !== VOTE_CHANGED_MEANWHILE) throw error;
+      if (sqlState(error) !== VOTE_CHANGED_MEANWHILE) throw error;
       return this.#transaction((client) => applyVotesLocked(client, calls));
     }
   }
