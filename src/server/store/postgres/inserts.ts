@@ -9,7 +9,7 @@ import {
   TOPIC_REQUEST_COLUMNS,
   topicRequestValues,
 } from './rows.ts';
-import { run, type Queryable } from './sql.ts';
+import { asColumns, run, type Queryable } from './sql.ts';
 
 /** A table that records are inserted into as they are stored: its columns, their types, and each record's values in their order. */
 interface InsertTarget<Item> {
@@ -62,14 +62,9 @@ export const CITY_SUBMISSION_ROWS: InsertTarget<CitySubmission> = {
   values: citySubmissionValues,
 };
 
-/**
- * The statement that inserts `items` into `target`, skipping an id already
- * there, and its parameters: one array a column, so that the statement's text
- * (and its plan) is the same for one row or a thousand.
- */
+/** The statement that inserts `items` into `target`, skipping an id already there, and its parameters (one array a column). */
 export function insertStatement<Item>(target: InsertTarget<Item>, items: readonly Item[]): { text: string; params: unknown[] } {
-  const rows = items.map(target.values);
-  const params = target.types.map((_, column) => rows.map((row) => row[column]));
+  const params = asColumns(items.map(target.values), target.types.length);
   const arrays = target.types.map((type, column) => `$${column + 1}::${type}[]`).join(', ');
   return {
     text: `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM unnest(${arrays}) ON CONFLICT (id) DO NOTHING`,

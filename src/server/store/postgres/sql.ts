@@ -13,6 +13,15 @@ export function valuesList(rows: readonly (readonly unknown[])[]): { text: strin
   return { text: tuples.join(', '), params };
 }
 
+/**
+ * Rows as one array a column, `width` arrays (empty ones when there are no
+ * rows): how one statement takes any number of rows through `unnest`, with
+ * the same text, and so the same prepared plan, for one row or a thousand.
+ */
+export function asColumns(rows: readonly (readonly unknown[])[], width: number): unknown[][] {
+  return Array.from({ length: width }, (_, column) => rows.map((row) => row[column]));
+}
+
 const statementNames = new Map<string, string>();
 
 /**

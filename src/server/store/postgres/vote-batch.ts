@@ -13,7 +13,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { VoteTarget, VoteValue } from '../types.ts';
-import { run, type Queryable } from './sql.ts';
+import { asColumns, run, type Queryable } from './sql.ts';
 
 /** One voter's vote on one target, decided from the vote they have now. */
 export interface VoteCall {
@@ -167,7 +167,12 @@ function storedVotes(rows: readonly VoteRow[]): Map<string, StoredVote> {
  * and answers each call's outcome. Rejects with VOTE_CHANGED_MEANWHILE when a
  * vote read was changed before the write.
  */
-async function decideAndApply(db: Queryable, calls: readonly VoteCall[], before: Map<string, StoredVote>): Promise<VoteOutcome[]> {
+async function decideAndApply(
+  db: Queryable,
+  calls: readonly VoteCall[],
+  distinct: Map<string, VoteCall>,
+  before: Map<string, StoredVote>,
+): Promise<VoteOutcome[]> {
   const now = new Map([...before].map(([key, stored]) => [key, stored.vote]));
   const steps = calls.map((call) => {
     const key = voteKey(call.target, call.voter);
@@ -190,7 +195,7 @@ async function decideAndApply(db: Queryable, calls: readonly VoteCall[], before:
     changes.set(key, total);
     if (step.change !== 0) changedThreads.add(call.target.articleSlug);
   });
-  const written = [...distinctVotes(calls)]
+  const written = [...distinct]
     .map(([key, call]) => ({ call, was: before.get(key), vote: now.get(key) ?? 0 }))
     .filter(({ was, vote }) => was !== undefined && was.vote !== vote);
   const set = written.filter(({ was }) => was?.stored);
@@ -200,26 +205,30 @@ async function decideAndApply(db: Queryable, calls: readonly VoteCall[], before:
   const targets = [...changes.values()];
 
   const { rows: scores } = await run<{ article_slug: string; comment_id: string | null; score: number }>(db, APPLY_VOTES, [
-    ...columns(set.filter(onArticle), 4, ({ call, was, vote }) => [call.target.articleSlug, call.voter, was?.vote, vote]),
-    ...columns(added.filter(onArticle), 3, ({ call, vote }) => [call.target.articleSlug, call.voter, vote]),
-    ...columns(set.filter(onComment), 5, ({ call, was, vote }) => [
-      call.target.articleSlug,
-      call.target.commentId,
-      call.voter,
-      was?.vote,
-      vote,
-    ]),
-    ...columns(added.filter(onComment), 4, ({ call, vote }) => [call.target.articleSlug, call.target.commentId, call.voter, vote]),
-    written.length,
-    ...columns(
-      targets.filter(({ target }) => target.commentId === null),
-      2,
-      ({ target, change }) => [target.articleSlug, change],
+    ...asColumns(
+      set.filter(onArticle).map(({ call, was, vote }) => [call.target.articleSlug, call.voter, was?.vote, vote]),
+      4,
     ),
-    ...columns(
-      targets.filter(({ target }) => target.commentId !== null),
+    ...asColumns(
+      added.filter(onArticle).map(({ call, vote }) => [call.target.articleSlug, call.voter, vote]),
+      3,
+    ),
+    ...asColumns(
+      set.filter(onComment).map(({ call, was, vote }) => [call.target.articleSlug, call.target.commentId, call.voter, was?.vote, vote]),
+      5,
+    ),
+    ...asColumns(
+      added.filter(onComment).map(({ call, vote }) => [call.target.articleSlug, call.target.commentId, call.voter, vote]),
+      4,
+    ),
+    written.length,
+    ...asColumns(
+      targets.filter(({ target }) => target.commentId === null).map(({ target, change }) => [target.articleSlug, change]),
       2,
-      ({ target, change }) => [target.commentId, change],
+    ),
+    ...asColumns(
+      targets.filter(({ target }) => target.commentId !== null).map(({ target, change }) => [target.commentId, change]),
+      2,
     ),
     [...changedThreads],
   ]);
@@ -239,20 +248,16 @@ async function decideAndApply(db: Queryable, calls: readonly VoteCall[], before:
   return outcomes;
 }
 
-/** Rows as one array a column: `width` arrays, empty when there are no rows. */
-function columns<Row>(rows: readonly Row[], width: number, cells: (row: Row) => unknown[]): unknown[][] {
-  const table = rows.map(cells);
-  return Array.from({ length: width }, (_, column) => table.map((row) => row[column]));
-}
-
 /** Applies a batch on votes read without a lock; rejects with VOTE_CHANGED_MEANWHILE when one of them changed before the write. */
 export async function applyVotesOptimistically(db: Queryable, calls: readonly VoteCall[]): Promise<VoteOutcome[]> {
-  const { rows } = await run<VoteRow>(db, READ_VOTES, voteParameters(distinctVotes(calls)));
-  return decideAndApply(db, calls, storedVotes(rows));
+  const distinct = distinctVotes(calls);
+  const { rows } = await run<VoteRow>(db, READ_VOTES, voteParameters(distinct));
+  return decideAndApply(db, calls, distinct, storedVotes(rows));
 }
 
 /** Applies a batch in the transaction `client` is in, every vote row locked before it is read: none can change meanwhile. */
 export async function applyVotesLocked(client: PoolClient, calls: readonly VoteCall[]): Promise<VoteOutcome[]> {
-  const { rows } = await run<VoteRow>(client, LOCK_VOTES, voteParameters(distinctVotes(calls)));
-  return decideAndApply(client, calls, storedVotes(rows));
+  const distinct = distinctVotes(calls);
+  const { rows } = await run<VoteRow>(client, LOCK_VOTES, voteParameters(distinct));
+  return decideAndApply(client, calls, distinct, storedVotes(rows));
 }
