@@ -43,6 +43,18 @@ describe('the response cache', () => {
     assert.ok(cache.get('/a') && cache.get('/c'), 'and it pushed nothing out');
   });
 
+  test('an answer shared under many addresses (the not-found page) holds no bytes of the budget', async () => {
+    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 2500 });
+    await cache.store(
+      '/thread',
+      new Response('t'.repeat(1000), { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=60' } }),
+    );
+    const notFound = { status: 404, headers: {}, etag: '', bodies: { identity: Buffer.alloc(2000) } };
+    for (let index = 0; index < 50; index += 1) cache.keep(`/missing-${index}`, notFound, 60);
+    assert.ok(cache.get('/missing-49') && cache.get('/missing-0'));
+    assert.ok(cache.get('/thread'), 'fifty addresses of one shared page pushed no render out');
+  });
+
   test('keeps a public answer for its max-age, by a fake clock', async () => {
     let now = 1_000_000;
     const cache = new ResponseCache({ maxEntries: 10, now: () => now });

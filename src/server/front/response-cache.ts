@@ -19,6 +19,8 @@ export interface Revision {
 
 interface CacheEntry {
   answer: StoredAnswer;
+  /** The bytes it holds against the budget: none for an answer shared with others (kept by `keep`). */
+  bytes: number;
   expiresAt: number;
   storedAt: number;
   revision: Revision | undefined;
@@ -83,10 +85,15 @@ export class ResponseCache {
     return { answer: entry.answer, age: Math.floor((now - entry.storedAt) / 1000), revision: entry.revision };
   }
 
-  /** Keeps an answer made here (not rendered) under `key` for `seconds`. */
+  /**
+   * Keeps an answer made once and shared (the built not-found page, kept under
+   * every missing address asked for) under `key` for `seconds`. It holds no
+   * bytes of its own, so it counts against the entries, not the bytes: a
+   * crawler's thousand missing addresses push no render out by their size.
+   */
   keep(key: string, answer: StoredAnswer, seconds: number): void {
     const now = this.#now();
-    this.#put(key, { answer, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
+    this.#put(key, { answer, bytes: 0, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
   }
 
   /** Reads a rendered answer into memory, and keeps it under `key` when its headers allow. */
@@ -114,7 +121,7 @@ export class ResponseCache {
     };
     if (cacheable) {
       const now = this.#now();
-      this.#put(key, { answer, storedAt: now, expiresAt: now + maxAge * 1000, revision });
+      this.#put(key, { answer, bytes: bytesOf(answer), storedAt: now, expiresAt: now + maxAge * 1000, revision });
     }
     return answer;
   }
@@ -123,9 +130,9 @@ export class ResponseCache {
   #put(key: string, entry: CacheEntry): void {
     this.#drop(key);
     // One answer larger than the whole budget would only push every other out.
-    if (bytesOf(entry.answer) > this.#maxBytes) return;
+    if (entry.bytes > this.#maxBytes) return;
     this.#entries.set(key, entry);
-    this.#bytes += bytesOf(entry.answer);
+    this.#bytes += entry.bytes;
     for (const oldest of this.#entries.keys()) {
       if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
       this.#drop(oldest);
@@ -136,6 +143,6 @@ export class ResponseCache {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
-    this.#bytes -= bytesOf(entry.answer);
+    this.#bytes -= entry.bytes;
   }
 }
