@@ -192,7 +192,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     }
     // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
     const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
-    const body = declaredTooLarge ? new Uint8Array(0) : await readCapped(req, MAX_BODY_BYTES);
+    const body = declaredTooLarge ? NO_BODY : await readCapped(req, MAX_BODY_BYTES);
     const answer = await options.api(toApiRequest(req, url, body, false), socketAddress);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
     if (declaredTooLarge || body.length > MAX_BODY_BYTES) answer.headers.set('Connection', 'close');

@@ -67,7 +67,7 @@ import type {
   VoteTarget,
   VoteValue,
 } from '../types.ts';
-import { storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
+import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
 import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
 import { releaseLock, takeLock } from './lock.ts';
@@ -108,8 +108,8 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
 
 /** The cached render a change makes stale, if any. */
 function revisionTopicOf(change: JournalChange): RevisionTopic | null {
-  if (change.op === 'comment') return `thread:${change.comment.articleSlug}`;
-  if (change.op === 'vote' || change.op === 'deleteComment') return `thread:${change.articleSlug}`;
+  const slug = articleSlugOf(change);
+  if (slug !== null) return `thread:${slug}`;
   return change.op === 'topicRequest' || change.op === 'answerTopicRequest' ? 'topic-requests' : null;
 }
 
@@ -274,10 +274,16 @@ class EmbeddedStore implements StoreEngine {
   }
 
   async stats(): Promise<StoreStats> {
-    const comments: StoredComment[] = [];
+    // Counted a thread at a time: the owner's tool never holds every comment at once.
+    let articles = 0;
+    let comments = 0;
+    let deletedComments = 0;
     let votes = 0;
     for await (const thread of this.#state.threads()) {
-      comments.push(...thread.comments());
+      const kept = thread.comments();
+      if (kept.length > 0) articles += 1;
+      comments += kept.length;
+      deletedComments += kept.filter((comment) => comment.deletedAt !== null).length;
       votes += thread.votes().length;
     }
     const requests = this.#state.topicRequests.oldestFirst();
@@ -286,9 +292,9 @@ class EmbeddedStore implements StoreEngine {
       pending: items.filter((item) => item.reviewedAt === null).length,
     });
     return {
-      articles: new Set(comments.map((comment) => comment.articleSlug)).size,
-      comments: comments.length,
-      deletedComments: comments.filter((comment) => comment.deletedAt !== null).length,
+      articles,
+      comments,
+      deletedComments,
       votes,
       topicRequests: {
         pending: requests.filter((request) => request.status === 'pending').length,

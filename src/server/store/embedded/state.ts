@@ -121,7 +121,7 @@ export class StoreState {
    */
   async *threads(): AsyncGenerator<ArticleThread> {
     for (const slug of [...this.#slugs]) {
-      yield this.#threads.get(slug) ?? (await ArticleThread.load(articleFile(this.#layout, slug), slug));
+      yield this.#threads.get(slug) ?? (await (this.#loading.get(slug) ?? ArticleThread.load(articleFile(this.#layout, slug), slug)));
     }
   }
 
