@@ -23,37 +23,39 @@ function commandExists(command: string): boolean {
   }
 }
 
-if (!existsSync(chromium)) {
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && chromium === '/usr/bin/chromium';
-  if (!canInstall) {
-    fail(
-      `The browser tests need Chromium at ${chromium}, and it is not there.\n` +
-        `Install it (Debian/Ubuntu: sudo apt-get install -y chromium), or point CHROMIUM_PATH at a Chromium or Chrome binary, then run npm test again.`,
-    );
-  }
-  console.log('Installing the system Chromium for the browser tests (apt-get install -y chromium)…');
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+let aptUpdated = false;
+
+/**
+ * Installs a Debian package where this process may (root, apt-get there, and
+ * `allowed`), updating the package lists once; otherwise stops with `refusal`,
+ * which says how to install it by hand.
+ */
+function aptInstall(pkg: string, why: string, refusal: string, allowed = true): void {
+  if (!(allowed && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get'))) fail(refusal);
+  console.log(`Installing ${why} (apt-get install -y ${pkg})…`);
+  if (!aptUpdated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  aptUpdated = true;
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-// The Nu Html Checker (the vnu-jar package) runs on Java 11 or later.
+if (!existsSync(chromium)) {
+  aptInstall(
+    'chromium',
+    'the system Chromium for the browser tests',
+    `The browser tests need Chromium at ${chromium}, and it is not there.\n` +
+      `Install it (Debian/Ubuntu: sudo apt-get install -y chromium), or point CHROMIUM_PATH at a Chromium or Chrome binary, then run npm test again.`,
+    chromium === '/usr/bin/chromium',
+  );
+}
+
+// The Nu Html Checker (the vnu-jar package) runs on Java.
 if (!commandExists('java')) {
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (!canInstall) {
-    fail(
-      'The HTML conformance test needs Java (11 or later) for the Nu Html Checker, and there is none on the PATH.\n' +
-        'Install it (Debian/Ubuntu: sudo apt-get install -y default-jre-headless), then run npm test again.',
-    );
-  }
-  console.log('Installing Java for the Nu Html Checker (apt-get install -y default-jre-headless)…');
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  aptInstall(
+    'default-jre-headless',
+    'Java for the Nu Html Checker',
+    'The HTML conformance test needs Java for the Nu Html Checker, and there is none on the PATH.\n' +
+      'Install it (Debian/Ubuntu: sudo apt-get install -y default-jre-headless), then run npm test again.',
+  );
 }
 
 /** Whether something accepts connections at host:port within a second. */

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGE_CODES } from '../../src/i18n/languages.ts';
+import { LANGUAGE_CODES, languagePrefix } from '../../src/i18n/languages.ts';
+import { answersPath, homePath } from '../../src/server/http/site-paths.ts';
 import { request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 
@@ -31,8 +32,7 @@ async function builtPages(): Promise<string[]> {
 
 /** The pages rendered on demand, as the server sends them, saved to be checked as files. */
 async function onDemandPages(): Promise<string[]> {
-  const prefixes = LANGUAGE_CODES.map((lang) => (lang === 'en' ? '' : `/${lang}`));
-  const paths = prefixes.flatMap((prefix) => [`${prefix}/`, `${prefix}/answers`, `${prefix}/no-such-page`]);
+  const paths = LANGUAGE_CODES.flatMap((lang) => [homePath(lang), answersPath(lang), `${languagePrefix(lang)}/no-such-page`]);
   return Promise.all(
     paths.map(async (path, index) => {
       const file = join(scratch, `page-${index}.html`);
