@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Agent } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
@@ -264,6 +265,22 @@ describe('votes', () => {
     assert.ok(!(String(other['id']) in mine.comments));
     const stranger = (await get(site.url, '/api/votes?slug=a-small-web-server', newReaderAddress())).json();
     assert.deepEqual(stranger, { article: 0, comments: {} });
+  });
+
+  test('one proxy connection carrying several readers in turn: each reads only its own votes', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const [voter, other] = [newReaderAddress(), newReaderAddress()];
+    const ask = (address: string) =>
+      request(`${site.url}/api/votes?slug=${ARTICLE}`, { headers: { 'X-Forwarded-For': address }, agent }).then((answer) => answer.json());
+    try {
+      assert.deepEqual(await ask(voter), { article: 0, comments: {} });
+      assert.equal((await post(site.url, '/api/votes', { articleSlug: ARTICLE, value: -1 }, voter)).status, 200);
+      assert.deepEqual(await ask(other), { article: 0, comments: {} });
+      assert.deepEqual(await ask(voter), { article: -1, comments: {} });
+      assert.deepEqual(await ask(other), { article: 0, comments: {} });
+    } finally {
+      agent.destroy();
+    }
   });
 
   test('404 for an unknown article or comment, and for GET without a published slug', async () => {

@@ -74,7 +74,7 @@ export const WITH_FAILING_OPERATION: readonly OperationDefinition[] = [
 
 /** The test site's entry dispatches with the failing operation too; fails loudly when the entry no longer reads as expected. */
 export function dispatchWithFailingOperation(entry: string): string {
-  const call = 'dispatchApi({ request, socketAddress, services: apiServices })';
+  const call = 'dispatchApi({ request, socketAddress, connection, services: apiServices })';
   if (!entry.includes(call)) throw new Error(`the entry no longer calls ${call}`);
-  return `import { WITH_FAILING_OPERATION } from './test-failure.ts';\n${entry.replace(call, `dispatchApi({ request, socketAddress, services: apiServices }, WITH_FAILING_OPERATION)`)}`;
+  return `import { WITH_FAILING_OPERATION } from './test-failure.ts';\n${entry.replace(call, `dispatchApi({ request, socketAddress, connection, services: apiServices }, WITH_FAILING_OPERATION)`)}`;
 }

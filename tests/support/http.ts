@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'node:http';
 
 export interface Answer {
   status: number;
@@ -16,12 +16,12 @@ export interface Answer {
  */
 export function request(
   url: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  { method = 'GET', headers = {}, body, agent }: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     // A body always gets its length: without it, Node frames no body for DELETE or OPTIONS.
     const framed = body === undefined ? headers : { 'Content-Length': String(Buffer.byteLength(body)), ...headers };
-    const req = httpRequest(url, { method, headers: framed }, (res) => {
+    const req = httpRequest(url, { method, headers: framed, ...(agent && { agent }) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { clientAddress } from '../../src/server/identity/client-address.ts';
-import { readerHash } from '../../src/server/identity/reader-hash.ts';
+import { readerHash, readerHashOn } from '../../src/server/identity/reader-hash.ts';
 import { NAME_COUNT, readerName } from '../../src/server/identity/reader-name.ts';
 
 describe('the client address', () => {
@@ -29,6 +29,19 @@ describe('the reader hash and name', () => {
     assert.equal(readerHash('203.0.113.9', 'salt-a'), readerHash('203.0.113.9', 'salt-a'));
     assert.notEqual(readerHash('203.0.113.9', 'salt-a'), readerHash('203.0.113.9', 'salt-b'));
     assert.ok(!readerHash('203.0.113.9', 'salt-a').includes('203'));
+  });
+
+  test('one connection that carries several readers (a proxy) gives each its own hash, and a new salt a new one', () => {
+    const connection = {};
+    const asked: [string, string][] = [
+      ['203.0.113.9', 'salt-a'],
+      ['203.0.113.9', 'salt-a'],
+      ['198.51.100.1', 'salt-a'],
+      ['203.0.113.9', 'salt-a'],
+      ['203.0.113.9', 'salt-b'],
+    ];
+    for (const [address, salt] of asked) assert.equal(readerHashOn(connection, address, salt), readerHash(address, salt));
+    assert.equal(readerHashOn(undefined, '203.0.113.9', 'salt-a'), readerHash('203.0.113.9', 'salt-a'));
   });
 
   test('at least 32 colours × 64 animals, spread over readers', () => {

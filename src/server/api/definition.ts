@@ -28,6 +28,8 @@ export interface ApiCall {
   request: ApiRequest;
   /** The socket's peer; the reader's own address is derived from it and X-Forwarded-For (TRUST_PROXY). */
   socketAddress: string;
+  /** The connection it came on, when the server knows it (WriteRequest.connection). */
+  connection?: object;
   services: ApiServices;
 }
 

@@ -33,7 +33,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   const { siteKey, secret } = captchaSettings();
   const server = await createFrontServer({
     app,
-    api: (request, socketAddress) => dispatchApi({ request, socketAddress, services: apiServices }),
+    api: (request, socketAddress, connection) => dispatchApi({ request, socketAddress, connection, services: apiServices }),
     revisionOf,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),

@@ -30,7 +30,7 @@ export interface AstroApp {
 }
 
 /** Answers an `/api` request, framed (the registry's dispatcher, src/server/api/dispatch.ts). */
-type ApiDispatcher = (request: ApiRequest, socketAddress: string) => Promise<ApiAnswer>;
+type ApiDispatcher = (request: ApiRequest, socketAddress: string, connection: object) => Promise<ApiAnswer>;
 
 export interface FrontServerOptions {
   app: AstroApp;
@@ -115,9 +115,10 @@ function toApiRequest(req: IncomingMessage, url: URL, body: Uint8Array, readsSha
 
 /** An API answer, written as it is. */
 function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer): void {
-  const body = Buffer.from(answer.body ?? '');
+  // Kept as text: Node then sends the head and a text body in one write.
+  const body = answer.body ?? '';
   const headers: Record<string, string> = Object.fromEntries(answer.headers.entries());
-  headers['content-length'] = String(body.length);
+  headers['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(answer.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
@@ -185,7 +186,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
         sendStored(req, res, hit.answer, { extraHeaders: { Age: String(hit.age) } });
         return;
       }
-      const answer = await options.api(toApiRequest(req, url, NO_BODY, true), socketAddress);
+      const answer = await options.api(toApiRequest(req, url, NO_BODY, true), socketAddress, req.socket);
       if (sharedMaxAge(answer.headers.get('Cache-Control')) > 0) sendStored(req, res, await cache.store(key, answer.toResponse()));
       else sendAnswer(req, res, answer);
       return;
@@ -193,7 +194,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
     const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
     const body = declaredTooLarge ? NO_BODY : await readCapped(req, MAX_BODY_BYTES);
-    const answer = await options.api(toApiRequest(req, url, body, false), socketAddress);
+    const answer = await options.api(toApiRequest(req, url, body, false), socketAddress, req.socket);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
     if (declaredTooLarge || body.length > MAX_BODY_BYTES) answer.headers.set('Connection', 'close');
     sendAnswer(req, res, answer);

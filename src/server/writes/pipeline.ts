@@ -7,7 +7,7 @@ import { serverError } from '../http/errors.ts';
 import { json, jsonError } from '../http/json.ts';
 import { guardWrite } from '../http/write-guards.ts';
 import { clientAddress } from '../identity/client-address.ts';
-import { readerHash } from '../identity/reader-hash.ts';
+import { readerHashOn } from '../identity/reader-hash.ts';
 import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
 import { COMMENT_BURST_BAN, type QuotaName } from '../quotas/limits.ts';
@@ -48,12 +48,14 @@ export interface WriteRequest {
   request: ApiRequest;
   /** The socket's address as the server saw it. */
   socketAddress: string;
+  /** The connection the request came on, when the server knows it: the reader's hash is worked out once on it. */
+  connection?: object;
 }
 
 /** The address and hash of the caller, as every route that knows a reader computes it. */
-export function identify({ request, socketAddress }: WriteRequest, runtime: Runtime): { address: string; hash: string } {
+export function identify({ request, socketAddress, connection }: WriteRequest, runtime: Runtime): { address: string; hash: string } {
   const address = clientAddress(socketAddress, request.header('X-Forwarded-For'), runtime.trustedProxies);
-  return { address, hash: readerHash(address, runtime.salt) };
+  return { address, hash: readerHashOn(connection, address, runtime.salt) };
 }
 
 /**

@@ -16,10 +16,10 @@ export interface ReaderCall extends WriteRequest {
 
 /** The handler of a write operation: the one pipeline, against the articles published now. */
 export function writeHandler<Input>(operation: (isPublished: IsPublished) => WriteOperation<Input>) {
-  return async ({ request, socketAddress, services }: ReaderCall): Promise<ApiAnswer> => {
+  return async ({ services, ...write }: ReaderCall): Promise<ApiAnswer> => {
     const [runtime, published] = await Promise.all([services.runtime(), services.published()]);
     return runWrite(
-      { request, socketAddress },
+      write,
       runtime,
       operation((slug) => published.has(slug)),
     );
@@ -30,9 +30,9 @@ export function writeHandler<Input>(operation: (isPublished: IsPublished) => Wri
 export const citySubmission = createCitySubmission(findCity, (code) => knownCountryCodes().includes(code));
 
 /** GET /api/votes: the caller's own votes, by the hash of the address the request came from. */
-export async function viewerVotesHandler({ request, socketAddress, services }: ReaderCall): Promise<ApiAnswer> {
+export async function viewerVotesHandler({ services, ...write }: ReaderCall): Promise<ApiAnswer> {
   const [runtime, published] = await Promise.all([services.runtime(), services.published()]);
-  const { hash } = identify({ request, socketAddress }, runtime);
-  const slug = request.url.searchParams.get('slug');
+  const { hash } = identify(write, runtime);
+  const slug = write.request.url.searchParams.get('slug');
   return answerViewerVotes(slug, (candidate) => published.has(candidate), hash, runtime.store);
 }
