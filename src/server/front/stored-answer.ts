@@ -19,12 +19,16 @@ export function sendStored(
   req: IncomingMessage,
   res: ServerResponse,
   answer: StoredAnswer,
-  { varyAccept = false, extraHeaders = {} }: { varyAccept?: boolean; extraHeaders?: Record<string, string> } = {},
+  {
+    base = {},
+    varyAccept = false,
+    extraHeaders = {},
+  }: { base?: Readonly<Record<string, string>>; varyAccept?: boolean; extraHeaders?: Record<string, string> } = {},
 ): void {
   // Vary is the request's business: a page path answers HTML or Markdown by Accept, whichever one is stored.
   const vary: string[] = varyAccept ? ['Accept'] : [];
   if (answer.bodies.br || answer.bodies.gzip) vary.push('Accept-Encoding');
-  const headers: Record<string, string | number> = { ...answer.headers, ...extraHeaders };
+  const headers: Record<string, string | number> = { ...base, ...answer.headers, ...extraHeaders };
   if (answer.status === 200) headers['ETag'] = answer.etag;
   if (vary.length > 0) headers['Vary'] = vary.join(', ');
   if (answer.status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], answer.etag)) {
