@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { onServerCore } from './cores.ts';
 
 export interface Started {
   url: string;
@@ -14,15 +15,19 @@ export async function residentMiB(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** Starts a server process and resolves with its address once it prints one matching `pattern`. */
+/**
+ * Starts a server process and resolves with its address once it prints one
+ * matching `pattern`; `pinned`, on the server's core (bench/cores.ts).
+ */
 export function startProcess(
   args: string[],
-  options: { cwd: string; env?: Record<string, string> },
+  options: { cwd: string; env?: Record<string, string>; pinned?: boolean },
   pattern: RegExp,
   toUrl: (match: RegExpExecArray) => string,
 ): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, args, {
+    const { command, args: commandArgs } = options.pinned ? onServerCore(args) : { command: process.execPath, args };
+    const child: ChildProcess = spawn(command, commandArgs, {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { buildIsStale, buildSite } from '../scripts/build-site.ts';
 import { load, type LoadResult } from './load.ts';
 import { startProcess, type Started } from './processes.ts';
+import { onLoadCore, PINNED } from './cores.ts';
 import { benchPageWeight } from './page-weight.ts';
 import { openEmbeddedStore } from '../src/server/store/embedded/engine.ts';
 import { benchStore } from './store.ts';
@@ -19,6 +20,8 @@ const ROOT = process.cwd();
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 20);
 const GOAL = 0.5;
+/** autocannon takes whole seconds only. */
+const HALF_SECONDS = Math.max(1, Math.round(SECONDS / 2));
 
 /** Comments on the article whose thread is measured: a busy thread. */
 const THREAD_COMMENTS = 2000;
@@ -60,7 +63,7 @@ async function storeWithThread(dir: string): Promise<void> {
 function startSite(dataDir: string): Promise<Started> {
   return startProcess(
     ['scripts/start.ts'],
-    { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir } },
+    { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, pinned: true },
     /on (http:\/\/[\d.]+:\d+)/,
     (m) => m[1] ?? '',
   );
@@ -75,6 +78,34 @@ async function capture(url: string): Promise<{ status: number; headers: Record<s
     if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
   });
   return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+}
+
+/** Two loads of one URL as one: requests a second averaged, the worse latencies, every error. */
+function together(first: LoadResult, second: LoadResult): LoadResult {
+  return {
+    requestsPerSecond: (first.requestsPerSecond + second.requestsPerSecond) / 2,
+    p50: Math.max(first.p50, second.p50),
+    p99: Math.max(first.p99, second.p99),
+    errors: first.errors + second.errors,
+    non2xx: first.non2xx + second.non2xx,
+  };
+}
+
+/**
+ * The site and the bare server measured in turn, after the same warm-up:
+ * site, bare, bare, site, each for half of SECONDS, so that a machine speeding
+ * up or slowing down during the pair weighs on both alike.
+ */
+async function measurePair(siteUrl: string, bareUrl: string): Promise<{ site: LoadResult; bare: LoadResult }> {
+  const warmUp = { seconds: 1, connections: CONNECTIONS };
+  const half = { seconds: HALF_SECONDS, connections: CONNECTIONS };
+  await load(siteUrl, warmUp);
+  await load(bareUrl, warmUp);
+  const siteFirst = await load(siteUrl, half);
+  const bareFirst = await load(bareUrl, half);
+  const bareSecond = await load(bareUrl, half);
+  const siteSecond = await load(siteUrl, half);
+  return { site: together(siteFirst, siteSecond), bare: together(bareFirst, bareSecond) };
 }
 
 function row(cells: (string | number)[]): string {
@@ -98,7 +129,7 @@ const site = await startSite(join(scratch, 'store'));
 let failures = 0;
 try {
   console.log(
-    `autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, loopback; goal: at least ${GOAL}× the bare server's requests/s\n`,
+    `autocannon, ${CONNECTIONS} connections, ${2 * HALF_SECONDS} s each in two turns (site, bare, bare, site), loopback${PINNED ? ', each server on core 0 and the load generator on core 1' : ''}; goal: at least ${GOAL}× the bare server's requests/s\n`,
   );
   console.log(row(['target', 'site req/s', 'site p50', 'site p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio']));
   for (const target of TARGETS) {
@@ -107,16 +138,12 @@ try {
     await writeFile(answerFile, JSON.stringify(await capture(url)));
     const bare = await startProcess(
       ['bench/bare-server.mjs', answerFile],
-      { cwd: ROOT },
+      { cwd: ROOT, pinned: true },
       /listening on (\d+)/,
       (m) => `http://127.0.0.1:${m[1] ?? ''}`,
     );
     try {
-      // The same warm-up for both, so neither is measured cold.
-      await load(url, { seconds: 1, connections: CONNECTIONS });
-      const measured = await load(url, { seconds: SECONDS, connections: CONNECTIONS });
-      await load(`${bare.url}${target.path}`, { seconds: 1, connections: CONNECTIONS });
-      const baseline = await load(`${bare.url}${target.path}`, { seconds: SECONDS, connections: CONNECTIONS });
+      const { site: measured, bare: baseline } = await onLoadCore(() => measurePair(url, `${bare.url}${target.path}`));
       const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
       report.reads.push({
         target: target.name,

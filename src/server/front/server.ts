@@ -120,7 +120,8 @@ type BaseHeaders = Readonly<Record<string, string>>;
 function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer, base: BaseHeaders): void {
   // Kept as text: Node then sends the head and a text body in one write.
   const body = answer.body ?? '';
-  const headers: Record<string, string> = { ...base, ...Object.fromEntries(answer.headers.entries()) };
+  const headers: Record<string, string> = { ...base };
+  for (const [name, value] of answer.headers.entries()) headers[name] = value;
   headers['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(answer.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
