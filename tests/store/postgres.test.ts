@@ -79,3 +79,56 @@ describe('the PostgreSQL store’s batches', () => {
     assert.equal(await store.revision('thread:batched'), '2');
   });
 });
+
+describe('the owner’s bans, followed in memory by each instance', () => {
+  test('a ban or its lifting made by another instance reaches this one, and one made here counts here at once', async (t) => {
+    const url = await freshDatabase('ban_watch');
+    const [site, owner] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    t.after(() => Promise.all([site.close(), owner.close()]));
+    assert.equal(await site.isBanned('ann'), false);
+    assert.equal(await owner.setBan('ann', true), true);
+    await until(() => site.isBanned('ann'), 'the ban reaching the other instance');
+    assert.equal(await owner.setBan('ann', false), true);
+    await until(async () => !(await site.isBanned('ann')), 'the lifted ban reaching the other instance');
+
+    assert.equal(await site.setBan('bob', true), true);
+    assert.equal(await site.isBanned('bob'), true, 'the instance that banned, right after');
+    assert.equal(await site.setBan('bob', false), true);
+    assert.equal(await site.isBanned('bob'), false, 'the instance that lifted it, right after');
+  });
+
+  test('with its connection cut, the ban check asks the database; back, it reads the bans whole, missing none made meanwhile', async (t) => {
+    const url = await freshDatabase('ban_watch_cut');
+    const [site, owner] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+    t.after(() => Promise.all([site.close(), owner.close()]));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    t.after(() => admin.end());
+    const cutWatches = async () =>
+      (
+        await admin.query<{ cut: boolean }>(
+          "SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'longhand-bans'",
+        )
+      ).rowCount ?? 0;
+    assert.equal(await cutWatches(), 2, 'each store follows the bans on a connection of its own');
+
+    // Its notice goes to no one: the watches are down, and come back a second later.
+    await owner.setBan('carol', true);
+    await until(() => site.isBanned('carol'), 'the ban made while the watch was down');
+    await until(async () => {
+      const { rows } = await admin.query<{ watching: string }>(
+        "SELECT count(*) AS watching FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'longhand-bans'",
+      );
+      return Number(rows[0]?.watching) === 2;
+    }, 'the watches connecting again');
+    // With the table locked, a check that asked the database would wait on the lock: an answer at once comes from memory.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await admin.query('BEGIN');
+    await admin.query('LOCK TABLE bans IN ACCESS EXCLUSIVE MODE');
+    const fromMemory = await Promise.race([site.isBanned('carol'), new Promise((resolve) => setTimeout(resolve, 500, 'no answer'))]);
+    await admin.query('COMMIT');
+    assert.equal(fromMemory, true, 'after its watch read the bans again, the ban whose notice it missed is held in memory');
+    await owner.setBan('carol', false);
+    await until(async () => !(await site.isBanned('carol')), 'a change after the watch is back');
+  });
+});

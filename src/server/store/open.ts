@@ -16,5 +16,5 @@ export async function openStore({ dataDir, databaseUrl, longStatements = false }
   if (!databaseUrl) return openEmbeddedStore(dataDir);
   // The PostgreSQL driver and its migrations are loaded only for a site that uses them.
   const { openPostgresStore } = await import('./postgres/engine.ts');
-  return openPostgresStore(databaseUrl, longStatements ? { timeoutMs: null, poolSize: 2 } : {});
+  return openPostgresStore(databaseUrl, longStatements ? { timeoutMs: null, poolSize: 2, watchBans: false } : {});
 }

@@ -29,6 +29,7 @@ import type {
 } from '../types.ts';
 import { migrate } from './migrate.ts';
 import { Batcher, sqlState } from './batcher.ts';
+import { BanWatch } from './ban-watch.ts';
 import { Gate } from './gate.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
@@ -58,9 +59,11 @@ export interface PostgresStoreOptions {
    * PostgreSQL does not answer; the owner's tool runs long statements.
    */
   timeoutMs: number | null;
+  /** Whether the owner's bans are held in memory and followed (ban-watch.ts), as the site does, or asked for at each check. */
+  watchBans: boolean;
 }
 
-const SERVER_OPTIONS: PostgresStoreOptions = { poolSize: 20, timeoutMs: 1500 };
+const SERVER_OPTIONS: PostgresStoreOptions = { poolSize: 20, timeoutMs: 1500, watchBans: true };
 
 /** How the hot paths batch (src/server/store/postgres/batcher.ts): a few batches at once per kind, each of up to 100 calls. */
 const BATCHES = { maxItems: 100, concurrency: 4 };
@@ -74,7 +77,7 @@ function now(): string {
  * PostgreSQL cannot be reached or a migration fails.
  */
 export async function openPostgresStore(url: string, options: Partial<PostgresStoreOptions> = {}): Promise<StoreEngine> {
-  const { poolSize, timeoutMs } = { ...SERVER_OPTIONS, ...options };
+  const { poolSize, timeoutMs, watchBans } = { ...SERVER_OPTIONS, ...options };
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -97,12 +100,17 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     await pool.end();
     throw error;
   }
-  return new PostgresStore(pool, poolSize);
+  const banWatch = watchBans
+    ? new BanWatch({ connectionString: url, application_name: 'longhand-bans', keepAlive: true, connectionTimeoutMillis: timeoutMs ?? 0 })
+    : null;
+  await banWatch?.start();
+  return new PostgresStore(pool, poolSize, banWatch);
 }
 
 class PostgresStore implements StoreEngine {
   readonly #pool: pg.Pool;
   readonly #gate: Gate;
+  readonly #banWatch: BanWatch | null;
   #closing: Promise<void> | null = null;
 
   // Each write and ban check on the site's hot paths goes in a batch with the others of its kind that come in meanwhile.
@@ -110,9 +118,10 @@ class PostgresStore implements StoreEngine {
   readonly #votes = new Batcher<VoteCall, VoteOutcome>((calls) => this.#applyVotes(calls), BATCHES);
   readonly #bans = new Batcher<string, boolean>((hashes) => this.#areBanned(hashes), BATCHES);
 
-  constructor(pool: pg.Pool, poolSize: number) {
+  constructor(pool: pg.Pool, poolSize: number, banWatch: BanWatch | null) {
     this.#pool = pool;
     this.#gate = new Gate(poolSize);
+    this.#banWatch = banWatch;
   }
 
   #query<Row extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<Row>> {
@@ -217,7 +226,8 @@ class PostgresStore implements StoreEngine {
   }
 
   isBanned(readerHash: string): Promise<boolean> {
-    return this.#bans.submit(readerHash);
+    const known = this.#banWatch?.has(readerHash) ?? null;
+    return known === null ? this.#bans.submit(readerHash) : Promise.resolve(known);
   }
 
   /** Which of these readers the owner banned, in one query. */
@@ -289,6 +299,8 @@ class PostgresStore implements StoreEngine {
     const { rowCount } = banned
       ? await this.#query('INSERT INTO bans (reader_hash, since) VALUES ($1, now()) ON CONFLICT (reader_hash) DO NOTHING', [readerHash])
       : await this.#query('DELETE FROM bans WHERE reader_hash = $1', [readerHash]);
+    // This instance's own ban checks see the change from now on.
+    await this.#banWatch?.caughtUp();
     return (rowCount ?? 0) > 0;
   }
 
@@ -345,7 +357,7 @@ class PostgresStore implements StoreEngine {
 
   close(): Promise<void> {
     // Requests already let in (a client that hung up leaves its write queued) finish before the connections go.
-    this.#closing ??= Promise.all([this.#comments.idle(), this.#votes.idle(), this.#bans.idle()])
+    this.#closing ??= Promise.all([this.#comments.idle(), this.#votes.idle(), this.#bans.idle(), this.#banWatch?.close()])
       .then(() => this.#gate.idle())
       .then(() => this.#pool.end());
     return this.#closing;
