@@ -84,7 +84,8 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     application_name: 'longhand',
     keepAlive: true,
     // Planned for the arrays each execution passes. A generic plan guesses 100 rows for every unnest and, made while a
-    // table was small, went on joining it by scanning it whole as it grew: votes fell to a third within a minute.
+    // table was small, went on joining it by scanning it whole as it grew: votes ran at less than half the rate, and
+    // slower each minute (docs/decisions.md, The store).
     options: '-c plan_cache_mode=force_custom_plan',
     ...(timeoutMs === null ? {} : { connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, query_timeout: timeoutMs + 300 }),
   });
