@@ -25,13 +25,24 @@ export function onServerCore(args: string[]): { command: string; args: string[] 
   return PINNED ? { command: 'taskset', args: ['-c', '0', process.execPath, ...args] } : { command: process.execPath, args };
 }
 
-/** Runs `body` with this process (the load generator, every thread of it) on the second core, then gives it every core back. */
+/** A process's CPU affinity as taskset lists it (`0,1`, `0-3`). */
+function affinityOf(pid: number): string {
+  const answer = execFileSync('taskset', ['-c', '-p', String(pid)], { encoding: 'utf8' });
+  return answer.trim().split(': ').at(-1) ?? '';
+}
+
+/**
+ * Runs `body` with this process (the load generator, every thread of it) on
+ * the second core, then gives it back the cores it had: read before, since
+ * once pinned the process sees one core only (availableParallelism too).
+ */
 export async function onLoadCore<T>(body: () => Promise<T>): Promise<T> {
   if (!PINNED) return body();
+  const cores = affinityOf(process.pid);
   execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
   try {
     return await body();
   } finally {
-    execFileSync('taskset', ['-a', '-p', '-c', `0-${availableParallelism() - 1}`, String(process.pid)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' });
   }
 }

@@ -145,6 +145,32 @@ describe('the embedded store', () => {
     assert.equal(await store.articleScore('idle'), -1);
   });
 
+  test('idle threads stay in memory while they hold no more than keptComments; past it, the least recently used goes first', async (t) => {
+    const dir = await scratch();
+    const store = await openEmbeddedStore(dir, { compactEveryMs: 20, keptComments: 5 });
+    t.after(() => store.close());
+    const kept = await store.insertComment(newComment('kept', 'As written'));
+    let last = kept;
+    for (let index = 0; index < 2; index += 1) last = await store.insertComment(newComment('kept'));
+    const file = join(dir, 'articles', 'kept.json');
+    // The snapshot holding all three: no later compaction writes this file again.
+    await waitFor(async () => (await readFile(file, 'utf8').catch(() => '')).includes(last.id), 'the snapshot');
+    // Changed behind the store's back: only a thread read again from its file shows it.
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"As written"', '"Read from the file"'));
+    // Ten idle periods with 3 comments in memory, within the 5 kept: the thread stays.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal((await store.getComment('kept', kept.id))?.body, 'As written');
+
+    // 4 more on another thread make 7: once that one's file holds them, the thread asked for least recently is let go.
+    let newest = kept;
+    for (let index = 0; index < 4; index += 1) newest = await store.insertComment(newComment('newer'));
+    const newerFile = join(dir, 'articles', 'newer.json');
+    await waitFor(async () => (await readFile(newerFile, 'utf8').catch(() => '')).includes(newest.id), 'the other snapshot');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal((await store.getComment('kept', kept.id))?.body, 'Read from the file');
+    assert.equal((await store.getComment('newer', newest.id))?.id, newest.id);
+  });
+
   test('a thread in use stays in memory, and concurrent writes to a thread being read from its file all count', async (t) => {
     const dir = await scratch();
     const seeded = await openEmbeddedStore(dir);
