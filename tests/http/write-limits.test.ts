@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -219,6 +221,30 @@ test('no client address is written to the store or the log', async () => {
   }
   // The socket's own address (the proxy here) is not kept either.
   assert.ok(!stored.includes('127.0.0.1'));
+});
+
+test('a build without its city index stops the server at start-up, naming the file and what writes it', async () => {
+  // The build's server run as `npm start` runs it once the build is current, from a folder that holds no data/cities/.
+  const dir = await mkdtemp(join(tmpdir(), 'longhand-no-cities-'));
+  try {
+    for (const name of ['dist', 'node_modules', 'scripts', 'package.json']) await symlink(join(PREPARED_SITE, name), join(dir, name));
+    const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+      cwd: dir,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'store') },
+    });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // A server that started instead would listen for good: it is stopped, and its exit code is then null.
+    const stopIfListening = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    const [code] = (await once(server, 'exit')) as [number | null];
+    clearTimeout(stopIfListening);
+    assert.equal(code, 1, output);
+    assert.match(output, /The server cannot start: Cannot read the city index data\/cities\/index\.json: npm run build/);
+    assert.doesNotMatch(output, /Serving/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test('a corrupt store file stops start-up with its name, and is left as it was', async () => {
