@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { after, describe, test, type TestContext } from 'node:test';
 import pg from 'pg';
 import { openPostgresStore } from '../../src/server/store/postgres/engine.ts';
 import { nextVote } from '../../src/server/store/service.ts';
+import type { StoreEngine } from '../../src/server/store/types.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { newComment, storeContract } from '../support/store-contract.ts';
 
@@ -80,11 +81,20 @@ describe('the PostgreSQL store’s batches', () => {
   });
 });
 
+/** Two stores on one fresh database, as two instances would open it, and a plain connection to it; all closed after the test. */
+async function twoInstances(t: TestContext, name: string): Promise<{ site: StoreEngine; owner: StoreEngine; admin: pg.Client }> {
+  const url = await freshDatabase(name);
+  const [site, owner] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
+  t.after(() => Promise.all([site.close(), owner.close()]));
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  t.after(() => admin.end());
+  return { site, owner, admin };
+}
+
 describe('the owner’s bans, followed in memory by each instance', () => {
   test('a ban or its lifting made by another instance reaches this one, and one made here counts here at once', async (t) => {
-    const url = await freshDatabase('ban_watch');
-    const [site, owner] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
-    t.after(() => Promise.all([site.close(), owner.close()]));
+    const { site, owner } = await twoInstances(t, 'ban_watch');
     assert.equal(await site.isBanned('ann'), false);
     assert.equal(await owner.setBan('ann', true), true);
     await until(() => site.isBanned('ann'), 'the ban reaching the other instance');
@@ -97,13 +107,19 @@ describe('the owner’s bans, followed in memory by each instance', () => {
     assert.equal(await site.isBanned('bob'), false, 'the instance that lifted it, right after');
   });
 
+  test('a change the notices do not spell out (a TRUNCATE, an update) makes each watch read the bans whole again', async (t) => {
+    const { site, owner, admin } = await twoInstances(t, 'ban_watch_reread');
+    await owner.setBan('dave', true);
+    await until(() => site.isBanned('dave'), 'the ban reaching the other instance');
+    await admin.query('TRUNCATE bans');
+    await until(async () => !(await site.isBanned('dave')), 'the emptied bans read again');
+    await owner.setBan('erin', true);
+    await admin.query("UPDATE bans SET reader_hash = 'frank' WHERE reader_hash = 'erin'");
+    await until(async () => (await site.isBanned('frank')) && !(await site.isBanned('erin')), 'the updated bans read again');
+  });
+
   test('with its connection cut, the ban check asks the database; back, it reads the bans whole, missing none made meanwhile', async (t) => {
-    const url = await freshDatabase('ban_watch_cut');
-    const [site, owner] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
-    t.after(() => Promise.all([site.close(), owner.close()]));
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    t.after(() => admin.end());
+    const { site, owner, admin } = await twoInstances(t, 'ban_watch_cut');
     const cutWatches = async () =>
       (
         await admin.query<{ cut: boolean }>(

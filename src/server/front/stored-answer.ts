@@ -13,17 +13,19 @@ export interface StoredAnswer {
 
 /**
  * Sends a stored answer: 304 when the caller holds it already, otherwise the
- * best encoding the caller accepts; no body for HEAD.
+ * best encoding the caller accepts; no body for HEAD. `base` holds the headers
+ * every answer of the server carries (always given: a call that forgot them
+ * would send a page without its security headers).
  */
 export function sendStored(
   req: IncomingMessage,
   res: ServerResponse,
   answer: StoredAnswer,
   {
-    base = {},
+    base,
     varyAccept = false,
     extraHeaders = {},
-  }: { base?: Readonly<Record<string, string>>; varyAccept?: boolean; extraHeaders?: Record<string, string> } = {},
+  }: { base: Readonly<Record<string, string>>; varyAccept?: boolean; extraHeaders?: Record<string, string> },
 ): void {
   // Vary is the request's business: a page path answers HTML or Markdown by Accept, whichever one is stored.
   const vary: string[] = varyAccept ? ['Accept'] : [];

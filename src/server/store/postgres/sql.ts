@@ -16,7 +16,7 @@ export function valuesList(rows: readonly (readonly unknown[])[]): { text: strin
 /**
  * Rows as one array a column, `width` arrays (empty ones when there are no
  * rows): how one statement takes any number of rows through `unnest`, with
- * the same text, and so the same prepared plan, for one row or a thousand.
+ * the same text, and so the same prepared statement, for one row or a thousand.
  */
 export function asColumns(rows: readonly (readonly unknown[])[], width: number): unknown[][] {
   return Array.from({ length: width }, (_, column) => rows.map((row) => row[column]));
@@ -25,9 +25,10 @@ export function asColumns(rows: readonly (readonly unknown[])[], width: number):
 const statementNames = new Map<string, string>();
 
 /**
- * Runs a query as a named prepared statement: PostgreSQL parses and plans it
- * once per connection, which the hot paths (a vote, a comment) would
- * otherwise pay on every write.
+ * Runs a query as a named prepared statement: PostgreSQL parses it once per
+ * connection, which the hot paths (a vote, a comment) would otherwise pay on
+ * every write. The site's connections still plan it for each execution's
+ * values (plan_cache_mode, engine.ts).
  */
 export function run<Row extends QueryResultRow>(db: Queryable, text: string, values: unknown[] = []): Promise<QueryResult<Row>> {
   let name = statementNames.get(text);
