@@ -94,8 +94,13 @@ describe('the catalog', () => {
     assert.throws(() => createCatalog([source({ slug: 'orphan', lang: 'de' })], SITE), /content\/articles\/orphan.*English/);
   });
 
-  test('todayUtc is the UTC calendar date', () => {
-    assert.equal(todayUtc(new Date('2026-03-01T23:30:00-05:00')), '2026-03-02');
+  test('todayUtc is the UTC calendar date, whichever day was asked before', () => {
+    assert.equal(todayUtc(Date.parse('2026-03-01T23:30:00-05:00')), '2026-03-02');
+    assert.equal(todayUtc(Date.parse('2026-03-02T23:59:59.999Z')), '2026-03-02');
+    assert.equal(todayUtc(Date.parse('2026-03-03T00:00:00.000Z')), '2026-03-03');
+    assert.equal(todayUtc(Date.parse('2026-03-02T00:00:00.000Z')), '2026-03-02');
+    assert.equal(todayUtc(Date.parse('2026-03-01T23:59:59.999Z')), '2026-03-01');
+    assert.equal(todayUtc(Date.parse('1969-12-31T12:00:00Z')), '1969-12-31');
   });
 });
 

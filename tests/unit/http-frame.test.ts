@@ -17,6 +17,34 @@ describe('the API frame', () => {
     assert.equal(answer.headers.get('API-Version'), API_VERSION);
   });
 
+  test('an error thrown before any await, or an answer given without a promise, is framed alike', async (t) => {
+    t.mock.method(console, 'error', () => undefined);
+    const thrown = await withApiFrame(() => {
+      throw new Error('boom');
+    });
+    assert.equal(thrown.status, 500);
+    assert.equal(thrown.headers.get('API-Version'), API_VERSION);
+    const given = await withApiFrame(() => json({ ok: true }, { cacheControl: 'no-store' }));
+    assert.equal(given.status, 200);
+    assert.equal(given.headers.get('RateLimit-Policy'), RATE_LIMIT_POLICY);
+  });
+
+  test('header names are matched in any case, and kept in lower case', () => {
+    const answer = new ApiAnswer(200, { 'Content-Type': 'text/plain', ETAG: '"x"' }, 'x');
+    answer.headers.set('X-Request-ID', 'a');
+    answer.headers.set('x-request-id', 'b');
+    assert.equal(answer.headers.get('content-TYPE'), 'text/plain');
+    assert.ok(answer.headers.has('etag'));
+    assert.deepEqual(
+      [...answer.headers.entries()],
+      [
+        ['content-type', 'text/plain'],
+        ['etag', '"x"'],
+        ['x-request-id', 'b'],
+      ],
+    );
+  });
+
   test('a bare 5xx gets a requestId too', async (t) => {
     t.mock.method(console, 'error', () => undefined);
     const answer = await withApiFrame(() => Promise.resolve(new ApiAnswer(503, {}, null)));

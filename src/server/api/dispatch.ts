@@ -13,7 +13,7 @@ import { allowedMethods, operationAt, OPERATIONS } from './registry.ts';
 export function dispatchApi(call: ApiCall, operations: readonly OperationDefinition[] = OPERATIONS): Promise<ApiAnswer> {
   const { pathname } = call.request.url;
   const operation = operationAt(call.request.method, pathname, operations);
-  return withApiFrame(async () => {
+  return withApiFrame(() => {
     if (operation) return operation.handle(call);
     const allowed = allowedMethods(pathname, operations);
     return allowed.length > 0 ? methodNotAllowed(allowed) : unknownApiPath(call.services.site, pathname);

@@ -116,13 +116,30 @@ function toApiRequest(req: IncomingMessage, url: URL, body: Uint8Array, readsSha
 /** Headers every answer of this server carries, given to each `writeHead` whole (see createFrontServer). */
 type BaseHeaders = Readonly<Record<string, string>>;
 
-/** An API answer, written as it is. */
+/** The same headers as one flat list, `[name, value, name, value, …]`, which `writeHead` also takes. */
+const flatLists = new WeakMap<BaseHeaders, readonly string[]>();
+
+function flatList(base: BaseHeaders): readonly string[] {
+  let list = flatLists.get(base);
+  if (!list) {
+    list = Object.entries(base).flat();
+    flatLists.set(base, list);
+  }
+  return list;
+}
+
+/**
+ * An API answer, written as it is. Its headers go to `writeHead` as one flat
+ * list, which Node reads without the keyed lookups of an object built per
+ * answer. Neither form merges names: a name both `base` and the answer set
+ * would be sent twice either way, and the API sets none of `base`'s.
+ */
 function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer, base: BaseHeaders): void {
   // Kept as text: Node then sends the head and a text body in one write.
   const body = answer.body ?? '';
-  const headers: Record<string, string> = { ...base };
-  for (const [name, value] of answer.headers.entries()) headers[name] = value;
-  headers['content-length'] = String(Buffer.byteLength(body));
+  const headers = [...flatList(base)];
+  for (const [name, value] of answer.headers.entries()) headers.push(name, value);
+  headers.push('content-length', String(Buffer.byteLength(body)));
   res.writeHead(answer.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -17,7 +17,7 @@ export function isApiPath(pathname: string): boolean {
  * Deprecation and Sunset.
  */
 export async function withApiFrame(
-  next: () => Promise<ApiAnswer>,
+  next: () => ApiAnswer | Promise<ApiAnswer>,
   operation?: { deprecation?: Deprecation | undefined },
 ): Promise<ApiAnswer> {
   let response: ApiAnswer;

@@ -13,9 +13,22 @@ export const CACHE_CONTROL = {
   error: 'no-store',
 } as const;
 
-/** Seconds a shared cache may keep an answer with this Cache-Control, or 0 when it may not. */
+/** Cache-Control values read by sharedMaxAge at most: the site's own are the few above. */
+const MAX_KEPT_RULES = 64;
+const keptMaxAges = new Map<string, number>();
+
+/** Seconds a shared cache may keep an answer with this Cache-Control, or 0 when it may not; asked of every answer. */
 export function sharedMaxAge(cacheControl: string | null): number {
   if (!cacheControl) return 0;
+  let seconds = keptMaxAges.get(cacheControl);
+  if (seconds === undefined) {
+    seconds = readSharedMaxAge(cacheControl);
+    if (keptMaxAges.size < MAX_KEPT_RULES) keptMaxAges.set(cacheControl, seconds);
+  }
+  return seconds;
+}
+
+function readSharedMaxAge(cacheControl: string): number {
   const directives = cacheControl
     .toLowerCase()
     .split(',')
