@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, test } from 'node:test';
+import { pacedPosts } from '../../bench/paced.ts';
+
+/** A loopback server that answers with `answer(request, msSinceStart)`, and the times requests arrived at. */
+async function server(answer: (response: ServerResponse, sinceStart: number) => void) {
+  const arrivals: number[] = [];
+  const started = performance.now();
+  const http = createServer((request: IncomingMessage, response: ServerResponse) => {
+    request.resume();
+    request.once('end', () => {
+      const sinceStart = performance.now() - started;
+      arrivals.push(sinceStart);
+      answer(response, sinceStart);
+    });
+  });
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  const { port } = http.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/api/comments`, arrivals, close: () => http.close() };
+}
+
+const write = () => ({ headers: { 'Content-Type': 'application/json' }, body: '{}' });
+
+describe('the bench’s paced writes', () => {
+  test('send the rate asked for, evenly over the second, not in bursts', async () => {
+    const target = await server((response) => response.end('{}'));
+    try {
+      const result = await pacedPosts(target.url, write, { rate: 200, seconds: 1, connections: 5 });
+      assert.equal(target.arrivals.length, 200);
+      assert.equal(result.failed, 0);
+      // One every 5 ms on average: no 20 ms span gets more than a few, where a burst would send dozens.
+      const sorted = [...target.arrivals].sort((a, b) => a - b);
+      const busiest = Math.max(...sorted.map((time, index) => sorted.filter((other, at) => at >= index && other < time + 20).length));
+      assert.ok(busiest <= 8, `${busiest} requests arrived within 20 ms`);
+    } finally {
+      target.close();
+    }
+  });
+
+  test('count a stalled request’s wait for every request due behind it, and answers other than 200 as failed', async () => {
+    // Answers held until 900 ms after the start (pacing starts 100 ms in): each connection's requests due meanwhile wait.
+    let answered = 0;
+    const target = await server((response, sinceStart) => {
+      answered += 1;
+      response.statusCode = answered % 10 === 0 ? 429 : 200;
+      setTimeout(() => response.end('{}'), Math.max(0, 900 - sinceStart));
+    });
+    try {
+      const result = await pacedPosts(target.url, write, { rate: 200, seconds: 1, connections: 5 });
+      // About 160 of the 200 were due during the stall; measured from when each went out, all but 5 would look instant.
+      assert.ok(result.p50 >= 150, `p50 ${result.p50} ms`);
+      assert.ok(result.p99 >= 600, `p99 ${result.p99} ms`);
+      assert.equal(result.failed, 20);
+    } finally {
+      target.close();
+    }
+  });
+});
