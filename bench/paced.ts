@@ -62,14 +62,15 @@ export async function pacedPosts(
   const url = new URL(target);
   const interval = (connections * 1000) / rate;
   const start = performance.now() + 100;
-  const end = start + seconds * 1000;
   const latencies: number[] = [];
   let failed = 0;
   await Promise.all(
     Array.from({ length: connections }, async (_, index) => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       try {
-        for (let due = start + (index * interval) / connections; due < end; due += interval) {
+        // Times from the start, so that rounding never adds a request at the end.
+        for (let fromStart = (index * interval) / connections; fromStart < seconds * 1000; fromStart += interval) {
+          const due = start + fromStart;
           const wait = due - performance.now();
           if (wait > 0) await sleep(wait);
           const { headers, body } = next();
