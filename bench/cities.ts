@@ -155,6 +155,17 @@ function loadIndex(text: string, gc: () => void, mainNamesOnly = false): Loaded 
   return { index, ms, heap: after.heapUsed - before.heapUsed, arrays: after.arrayBuffers - before.arrayBuffers };
 }
 
+/** Loads made of each index: one load, a single timing on a busy machine, moved by a tenth and more from run to run. */
+const LOADS = 3;
+
+/** The median time of `first` and LOADS - 1 more loads of the same text; its memory figures stay the first load's. */
+function medianLoadMs(first: Loaded, text: string, gc: () => void, mainNamesOnly = false): number {
+  const times = [first.ms];
+  while (times.length < LOADS) times.push(loadIndex(text, gc, mainNamesOnly).ms);
+  times.sort((a, b) => a - b);
+  return times[Math.floor(LOADS / 2)] ?? first.ms;
+}
+
 interface Timings {
   every: number[];
   ranked: number[];
@@ -255,6 +266,8 @@ async function benchCities(): Promise<void> {
   };
   const rankedGoal = alone.median < GOALS.rankedMedian && alone.p99 < GOALS.rankedP99;
   const memory = (loaded.heap + loaded.arrays) / 2 ** 20;
+  const loadMs = medianLoadMs(loaded, text, gc);
+  const loadMsBefore = medianLoadMs(before, text, gc, true);
   console.log(
     `City search: ${latin.length} realistic queries and ${queries.length - latin.length} in other scripts, × ${PASSES} passes over ${index.cities.length} cities`,
   );
@@ -262,7 +275,7 @@ async function benchCities(): Promise<void> {
     `index build (scripts/build-city-index.ts, ${built.cities.length} cities from the packages): ${buildMs.toFixed(0)} ms, ${mebibytes(Buffer.byteLength(text))} of JSON`,
   );
   console.log(
-    `index load (parse, lookups; reading the file excluded): ${loaded.ms.toFixed(1)} ms${mark(loaded.ms < GOALS.loadMs)}: under ${GOALS.loadMs} ms; before the alternate names ${before.ms.toFixed(1)} ms`,
+    `index load (parse, lookups; reading the file excluded; median of ${LOADS}): ${loadMs.toFixed(1)} ms${mark(loadMs < GOALS.loadMs)}: under ${GOALS.loadMs} ms; before the alternate names ${loadMsBefore.toFixed(1)} ms`,
   );
   console.log(
     `index memory: heap +${mebibytes(loaded.heap)}, typed arrays +${mebibytes(loaded.arrays)}, ${memory.toFixed(1)} MiB in all${mark(memory < GOALS.memoryMiB)}: under ${GOALS.memoryMiB} MiB; before the alternate names ${((before.heap + before.arrays) / 2 ** 20).toFixed(1)} MiB`,
