@@ -14,10 +14,20 @@ export interface ReaderCall extends WriteRequest {
   };
 }
 
+/**
+ * The runtime and today's articles, one after the other: both are ready after
+ * the first request, and awaiting each costs less than Promise.all's
+ * combinator, which showed in the profile of a small read.
+ */
+async function readerServices(services: ReaderCall['services']): Promise<{ runtime: Runtime; published: Pick<PublishedView, 'has'> }> {
+  const runtime = await services.runtime();
+  return { runtime, published: await services.published() };
+}
+
 /** The handler of a write operation: the one pipeline, against the articles published now. */
 export function writeHandler<Input>(operation: (isPublished: IsPublished) => WriteOperation<Input>) {
   return async ({ services, ...write }: ReaderCall): Promise<ApiAnswer> => {
-    const [runtime, published] = await Promise.all([services.runtime(), services.published()]);
+    const { runtime, published } = await readerServices(services);
     return runWrite(
       write,
       runtime,
@@ -31,7 +41,7 @@ export const citySubmission = createCitySubmission(findCity, (code) => knownCoun
 
 /** GET /api/votes: the caller's own votes, by the hash of the address the request came from. */
 export async function viewerVotesHandler({ services, ...write }: ReaderCall): Promise<ApiAnswer> {
-  const [runtime, published] = await Promise.all([services.runtime(), services.published()]);
+  const { runtime, published } = await readerServices(services);
   const { hash } = identify(write, runtime);
   const slug = write.request.url.searchParams.get('slug');
   return answerViewerVotes(slug, (candidate) => published.has(candidate), hash, runtime.store);
