@@ -82,6 +82,24 @@ describe('the PostgreSQL store’s batches', () => {
 });
 
 /** Two stores on one fresh database, as two instances would open it, and a plain connection to it; all closed after the test. */
+describe('the PostgreSQL store’s import', () => {
+  test('analyzes the tables it filled, so that their queries are planned for the rows they hold', async (t) => {
+    const url = await freshDatabase('import_analyze');
+    const store = await openPostgresStore(url, { watchBans: false });
+    t.after(() => store.close());
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    t.after(() => admin.end());
+    const analyzed = async () =>
+      (await admin.query<{ at: Date | null }>("SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = 'comments'")).rows[0]
+        ?.at ?? null;
+    assert.equal(await analyzed(), null);
+    const comment = { ...newComment('imported'), id: 'c-1', createdAt: new Date().toISOString(), score: 0, deletedAt: null };
+    await store.importRecords([{ kind: 'comment', comment }]);
+    await until(async () => (await analyzed()) !== null, 'comments analyzed');
+  });
+});
+
 async function twoInstances(t: TestContext, name: string): Promise<{ site: StoreEngine; owner: StoreEngine; admin: pg.Client }> {
   const url = await freshDatabase(name);
   const [site, owner] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);

@@ -94,8 +94,19 @@ export async function* exportRecords(pool: Pool): AsyncGenerator<ExportRecord> {
   }
 }
 
-/** Adds the records not there yet, in one transaction; scores are then counted again from the votes. */
-export function importRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
+/**
+ * Adds the records not there yet, in one transaction; scores are then counted
+ * again from the votes, and the tables analyzed when anything was added.
+ */
+export async function importRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
+  const counts = await addRecords(pool, records);
+  // Until its tables are analyzed, PostgreSQL plans the site's queries for the nearly empty tables it last saw:
+  // autovacuum gets to them in a while after a bulk load, or never where it is off.
+  if (counts.added > 0) await pool.query('ANALYZE');
+  return counts;
+}
+
+function addRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
   return inTransaction(pool, async (client) => {
     const counts: ImportCounts = { added: 0, skipped: 0 };
     const threads = new Set<string>();
