@@ -52,9 +52,4 @@ export class RedisWindowLog implements WindowLog {
       },
     };
   }
-
-  async count(scope: string, reader: string, windowSeconds: number): Promise<number> {
-    const now = this.#now();
-    return this.#redis.zcount(`${this.#prefix}${scope}:${reader}`, `(${now - windowSeconds * 1000}`, '+inf');
-  }
 }

@@ -19,8 +19,6 @@ export type ReserveResult =
 export interface WindowLog {
   /** Takes one slot in the reader's window of `scope` atomically, or says when one frees up. Rejects when the log cannot be reached. */
   reserve(scope: string, reader: string, quota: number, windowSeconds: number): Promise<ReserveResult>;
-  /** How many writes the reader has in its window of `scope` now. */
-  count(scope: string, reader: string, windowSeconds: number): Promise<number>;
 }
 
 /** The time a refused write waits: until the oldest accepted write leaves the window, at least one second. */
@@ -96,10 +94,6 @@ export class MemoryWindowLog implements WindowLog {
       return Promise.resolve();
     };
     return Promise.resolve({ admitted: true, reservation: { remaining: quota - kept.length, release } });
-  }
-
-  count(scope: string, reader: string, windowSeconds: number): Promise<number> {
-    return Promise.resolve(this.#recent(this.#readers(scope), reader, windowSeconds, this.#now()).length);
   }
 
   /** Forgets readers with no write inside their scope's window (a minute for votes), so memory follows the active readers only. */
