@@ -39,17 +39,20 @@ function writeRequest(body: () => unknown): { headers: Record<string, string>; b
   };
 }
 
-/** Writes from CONNECTIONS connections for `seconds`, each sent as soon as the last one on its connection is answered. */
+/**
+ * Writes from CONNECTIONS connections, each sent as soon as the last one on its
+ * connection is answered: for `seconds` (SECONDS unless given), or `amount` in all.
+ */
 async function loadWrites(
   url: string,
   path: string,
   body: () => unknown,
-  seconds = SECONDS,
+  length: { seconds: number } | { amount: number } = { seconds: SECONDS },
 ): Promise<{ rate: number; p50: number; p99: number; failed: number }> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: seconds,
+    ...('amount' in length ? { amount: length.amount } : { duration: length.seconds }),
     requests: [{ method: 'POST', path, setupRequest: (request) => ({ ...request, ...writeRequest(body) }) }],
   });
   return {
@@ -101,7 +104,7 @@ export async function measureHttpWrites(siteUrl: string, store: string, width: n
   for (const [operation, { path, body }] of Object.entries(WRITES)) {
     // The same writes first, not counted: the goal is the site's steady pace, not that of its first seconds (code not
     // yet optimized, the store's connections being opened), which put 20 ms and more on the p99 of a 5-second run.
-    await loadWrites(siteUrl, path, body, WARM_UP_SECONDS);
+    await loadWrites(siteUrl, path, body, { seconds: WARM_UP_SECONDS });
     const run = await loadWrites(siteUrl, path, body);
     const paced = await pacedPosts(`${siteUrl}${path}`, () => writeRequest(body), {
       rate: GOAL.writesPerSecond,
@@ -158,13 +161,7 @@ async function benchMemory(root: string): Promise<number> {
   return withSeededSite(root, async (site) => {
     let failed = 0;
     for (const [operation, { path, body }] of Object.entries(WRITES)) {
-      const result = await autocannon({
-        url: site.url,
-        connections: CONNECTIONS,
-        amount: MEMORY_LOAD[operation as keyof typeof MEMORY_LOAD],
-        requests: [{ method: 'POST', path, setupRequest: (request) => ({ ...request, ...writeRequest(body) }) }],
-      });
-      failed += result.non2xx + result.errors + result.timeouts;
+      failed += (await loadWrites(site.url, path, body, { amount: MEMORY_LOAD[operation as keyof typeof MEMORY_LOAD] })).failed;
     }
     await autocannon({ url: `${site.url}/api/articles`, connections: CONNECTIONS, duration: 1 });
     await autocannon({ url: `${site.url}/articles/the-price-of-a-beer`, connections: CONNECTIONS, duration: 1 });

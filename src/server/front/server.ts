@@ -116,28 +116,17 @@ function toApiRequest(req: IncomingMessage, url: URL, body: Uint8Array, readsSha
 /** Headers every answer of this server carries, given to each `writeHead` whole (see createFrontServer). */
 type BaseHeaders = Readonly<Record<string, string>>;
 
-/** The same headers as one flat list, `[name, value, name, value, …]`, which `writeHead` also takes. */
-const flatLists = new WeakMap<BaseHeaders, readonly string[]>();
-
-function flatList(base: BaseHeaders): readonly string[] {
-  let list = flatLists.get(base);
-  if (!list) {
-    list = Object.entries(base).flat();
-    flatLists.set(base, list);
-  }
-  return list;
-}
-
 /**
  * An API answer, written as it is. Its headers go to `writeHead` as one flat
- * list, which Node reads without the keyed lookups of an object built per
- * answer. Neither form merges names: a name both `base` and the answer set
- * would be sent twice either way, and the API sets none of `base`'s.
+ * list (`[name, value, …]`, after `baseList`, the server's BaseHeaders as
+ * such a list), which Node reads without the keyed lookups of an object built
+ * per answer. Neither form merges names: a name both the base and the answer
+ * set would be sent twice either way, and the API sets none of the base's.
  */
-function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer, base: BaseHeaders): void {
+function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer, baseList: readonly string[]): void {
   // Kept as text: Node then sends the head and a text body in one write.
   const body = answer.body ?? '';
-  const headers = [...flatList(base)];
+  const headers = [...baseList];
   for (const [name, value] of answer.headers.entries()) headers.push(name, value);
   headers.push('content-length', String(Buffer.byteLength(body)));
   res.writeHead(answer.status, headers);
@@ -169,6 +158,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   // Given to every writeHead whole, never set one by one: a header set before writeHead sends Node down its slow path,
   // which checks every header again (a tenth of a small API read).
   const base: BaseHeaders = options.headers ?? {};
+  const baseList = Object.entries(base).flat();
   const today = options.today ?? (() => todayUtc());
   const files = await loadStaticFiles(options.clientDir);
   const schedule = files.get(SCHEDULE_PATH);
@@ -213,7 +203,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       const answer = await options.api(toApiRequest(req, url, NO_BODY, true), socketAddress, req.socket);
       if (sharedMaxAge(answer.headers.get('Cache-Control')) > 0)
         sendStored(req, res, await cache.store(key, answer.toResponse()), { base });
-      else sendAnswer(req, res, answer, base);
+      else sendAnswer(req, res, answer, baseList);
       return;
     }
     // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
@@ -222,7 +212,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const answer = await options.api(toApiRequest(req, url, body, false), socketAddress, req.socket);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
     if (declaredTooLarge || body.length > MAX_BODY_BYTES) answer.headers.set('Connection', 'close');
-    sendAnswer(req, res, answer, base);
+    sendAnswer(req, res, answer, baseList);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -275,7 +265,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
         res.destroy();
         return;
       }
-      sendAnswer(req, res, withApiHeadersIfApi(req, failure.response), base);
+      sendAnswer(req, res, withApiHeadersIfApi(req, failure.response), baseList);
     });
   });
 }
