@@ -133,3 +133,15 @@ test('an empty comment is refused with the field named, and the field focused', 
   await expect(message).toContainText('body');
   await expect(page.locator('#comment-body')).toBeFocused();
 });
+
+test('a comment is clipped to its own box, so a tower of combining marks cannot draw over its neighbours', async ({ page }) => {
+  await page.goto('/articles/writing-in-plain-text');
+  // Whether marks stack into a tower depends on the font: the rule is checked on the comment as shown, whatever this machine draws.
+  const tower = await postComment(page, `Z${'\u0316'.repeat(3000)} ${Date.now()}`);
+  const body = tower.locator('.comment-body');
+  await expect(body).toHaveCSS('overflow-x', 'clip');
+  await expect(body).toHaveCSS('overflow-y', 'clip');
+  const [bodyBox, commentBox] = await Promise.all([body.boundingBox(), tower.boundingBox()]);
+  if (!bodyBox || !commentBox) throw new Error('the comment and its text must have boxes');
+  expect(bodyBox.height).toBeLessThan(commentBox.height);
+});

@@ -25,6 +25,21 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
 }
 
 describe('the PostgreSQL store’s batches', () => {
+  test('a write PostgreSQL refuses for its data (a NUL in text) fails alone; the others of its batch are stored', async (t) => {
+    const store = await openPostgresStore(await freshDatabase('data_error'));
+    t.after(() => store.close());
+    const bodies = Array.from({ length: 20 }, (_, index) => (index % 4 === 1 ? `bad ${index}\u0000` : `good ${index}`));
+    const outcomes = await Promise.allSettled(bodies.map((body) => store.insertComment(newComment('batched', body))));
+    assert.deepEqual(
+      outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'stored' : (outcome.reason as { code?: string }).code)),
+      bodies.map((body) => (body.startsWith('bad') ? '22021' : 'stored')),
+    );
+    assert.deepEqual(
+      (await store.listComments('batched')).map((comment) => comment.body),
+      bodies.filter((body) => body.startsWith('good')),
+    );
+  });
+
   test('a vote changed between a batch’s read and its write is decided again on the vote it changed to', async (t) => {
     const url = await freshDatabase('vote_race');
     const store = await openPostgresStore(url);

@@ -47,22 +47,27 @@ test('calls that come in while every batch slot is busy wait and go together, at
   await batcher.idle();
 });
 
-test('a batch that breaks a constraint is run again a call at a time: only the offending call fails', async () => {
-  const batches: string[][] = [];
-  const batcher = new Batcher<string, string>(
-    (items) => {
-      batches.push(items);
-      return items.includes('bad') ? Promise.reject(sqlError('23503')) : Promise.resolve(items.map((item) => `${item} stored`));
-    },
-    { maxItems: 10, concurrency: 2 },
-  );
-  const results = await Promise.allSettled(['one', 'bad', 'two'].map((item) => batcher.submit(item)));
-  assert.deepEqual(
-    results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as { code: string }).code)),
-    ['one stored', '23503', 'two stored'],
-  );
-  assert.deepEqual(batches, [['one', 'bad', 'two'], ['one'], ['bad'], ['two']]);
-});
+for (const [code, what] of [
+  ['23503', 'breaks a constraint'],
+  ['22021', "one call's data fails (a NUL in text)"],
+] as const) {
+  test(`a batch that ${what} is run again a call at a time: only the offending call fails`, async () => {
+    const batches: string[][] = [];
+    const batcher = new Batcher<string, string>(
+      (items) => {
+        batches.push(items);
+        return items.includes('bad') ? Promise.reject(sqlError(code)) : Promise.resolve(items.map((item) => `${item} stored`));
+      },
+      { maxItems: 10, concurrency: 2 },
+    );
+    const results = await Promise.allSettled(['one', 'bad', 'two'].map((item) => batcher.submit(item)));
+    assert.deepEqual(
+      results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as { code: string }).code)),
+      ['one stored', code, 'two stored'],
+    );
+    assert.deepEqual(batches, [['one', 'bad', 'two'], ['one'], ['bad'], ['two']]);
+  });
+}
 
 test('a deadlock victim is run again once; any other failure fails every call at once, never retried', async () => {
   let runs = 0;

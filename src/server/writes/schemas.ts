@@ -4,13 +4,38 @@ import { SLUG_PATTERN } from '../articles/source.ts';
 /** The captcha token every captcha-using form sends. */
 const captchaToken = z.string().max(4096).optional();
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL_CHARACTER = /[\x00-\x08\x0b-\x1f]/;
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
+/**
+ * Text a reader writes, under one rule whichever store keeps it: line ends
+ * folded to `\n`, trimmed, `min` to `max` characters, well-formed Unicode,
+ * no C0 control character but tab and newline (PostgreSQL refuses NUL; the
+ * others draw nothing or drive the owner's terminal), and something to see
+ * once format characters (zero-width, bidi controls) are set aside.
+ */
+function readerText(min: number, max: number) {
+  return z
+    .string()
+    .overwrite((text) => text.replace(/\r\n?/g, '\n'))
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((text) => !CONTROL_CHARACTER.test(text), { message: 'must not contain control characters other than newline and tab' })
+    .refine((text) => text.isWellFormed(), { message: 'must be well-formed Unicode (no lone surrogate)' })
+    .refine((text) => text.length === 0 || text.replace(FORMAT_CHARACTERS, '').trim().length > 0, {
+      message: 'must contain something visible, not only zero-width or direction characters',
+    });
+}
+
 /** A comment id, a slug: bounded strings, checked against the store afterwards. */
-const reference = z.string().trim().min(1).max(200);
+const reference = readerText(1, 200);
 
 export const commentInput = z.object({
   articleSlug: reference,
   parentId: reference.nullish(),
-  body: z.string().trim().min(1).max(4000),
+  body: readerText(1, 4000),
   captchaToken,
 });
 
@@ -21,8 +46,8 @@ export const voteInput = z.object({
 });
 
 export const topicRequestInput = z.object({
-  requestTitle: z.string().trim().min(3).max(200),
-  details: z.string().trim().max(2000).optional(),
+  requestTitle: readerText(3, 200),
+  details: readerText(0, 2000).optional(),
   captchaToken,
 });
 
@@ -36,7 +61,7 @@ export function isSitePath(value: unknown): value is string {
 }
 
 export const bugReportInput = z.object({
-  description: z.string().trim().min(1).max(4000),
+  description: readerText(1, 4000),
   // Not a site path: dropped, and the report is still stored (docs/decisions.md, Operations and bodies).
   pagePath: z
     .unknown()
@@ -59,9 +84,9 @@ export const CURRENCIES: readonly string[] = Intl.supportedValuesOf('currency');
 const amount = z.number().positive().max(1e9);
 
 export const citySubmissionInput = z.object({
-  city: z.string().trim().min(1).max(200),
+  city: readerText(1, 200),
   country: z.string().regex(/^[A-Za-z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' }),
-  cityId: z.string().trim().min(1).max(32).optional(),
+  cityId: readerText(1, 32).optional(),
   currency: z
     .string()
     .transform((code) => code.toUpperCase())

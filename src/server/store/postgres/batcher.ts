@@ -9,8 +9,9 @@
  * call settles when its batch does, so a write is answered only once its
  * batch committed.
  *
- * Failure rules: a batch that breaks a constraint (SQLSTATE class 23) is run
- * again one call at a time, in order, so that only the offending call fails; a batch
+ * Failure rules: a batch that one call's data fails (SQLSTATE class 22, a data
+ * exception such as a NUL in text, or 23, a broken constraint) is run again
+ * one call at a time, in order, so that only the offending call fails; a batch
  * chosen as a deadlock's victim is run again once; any other failure (a
  * timeout, a lost connection) fails every call of the batch at once, never
  * retried, so that a write still fails within its time limit.
@@ -66,7 +67,7 @@ export class Batcher<Item, Result> {
       const results = await this.#runRetried(calls.map((call) => call.item));
       for (const [index, call] of calls.entries()) call.resolve(results[index] as Result);
     } catch (error) {
-      if (calls.length > 1 && sqlState(error)?.startsWith('23')) {
+      if (calls.length > 1 && isDataError(error)) {
         // One after the other, in the order the calls came: comments keep their order in the thread.
         for (const call of calls) await this.#settle([call]);
         return;
@@ -92,6 +93,12 @@ interface Call<Item, Result> {
 }
 
 const DEADLOCK_DETECTED = '40P01';
+
+/** Whether PostgreSQL refused a statement for the data it was given (SQLSTATE class 22 or 23), not for its own state. */
+function isDataError(error: unknown): boolean {
+  const state = sqlState(error);
+  return state !== undefined && (state.startsWith('22') || state.startsWith('23'));
+}
 
 /** The SQLSTATE of a PostgreSQL error, if it is one. */
 export function sqlState(error: unknown): string | undefined {
