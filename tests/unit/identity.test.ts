@@ -1,26 +1,63 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clientAddress } from '../../src/server/identity/client-address.ts';
+import { canonicalAddress, clientAddress, proxyTrust, readerKey } from '../../src/server/identity/client-address.ts';
 import { readerHash, readerHashOn } from '../../src/server/identity/reader-hash.ts';
 import { NAME_COUNT, readerName } from '../../src/server/identity/reader-name.ts';
 
+const count = (n: number) => proxyTrust(n);
+
 describe('the client address', () => {
   test('TRUST_PROXY=0 uses the socket, whatever X-Forwarded-For says', () => {
-    assert.equal(clientAddress('203.0.113.9', '198.51.100.1', 0), '203.0.113.9');
+    assert.equal(clientAddress('203.0.113.9', '198.51.100.1', count(0)), '203.0.113.9');
   });
   test('TRUST_PROXY=N takes the Nth address from the right', () => {
-    assert.equal(clientAddress('10.0.0.1', '198.51.100.1', 1), '198.51.100.1');
-    assert.equal(clientAddress('10.0.0.1', 'forged, 198.51.100.1, 10.0.0.2', 2), '198.51.100.1');
-    assert.equal(clientAddress('10.0.0.1', '198.51.100.1:5555', 1), '198.51.100.1');
-    assert.equal(clientAddress('10.0.0.1', '[2001:db8::1]:443', 1), '2001:db8::1');
+    assert.equal(clientAddress('10.0.0.1', '198.51.100.1', count(1)), '198.51.100.1');
+    assert.equal(clientAddress('10.0.0.1', 'forged, 198.51.100.1, 10.0.0.2', count(2)), '198.51.100.1');
+    assert.equal(clientAddress('10.0.0.1', '198.51.100.1:5555', count(1)), '198.51.100.1');
+    assert.equal(clientAddress('10.0.0.1', '[2001:db8::1]:443', count(1)), '2001:db8:0:0:0:0:0:1');
   });
   test('a header shorter than the proxies, or not an address, falls back to the socket', () => {
-    assert.equal(clientAddress('10.0.0.1', '198.51.100.1', 2), '10.0.0.1');
-    assert.equal(clientAddress('10.0.0.1', 'not-an-ip', 1), '10.0.0.1');
-    assert.equal(clientAddress('10.0.0.1', null, 1), '10.0.0.1');
+    assert.equal(clientAddress('10.0.0.1', '198.51.100.1', count(2)), '10.0.0.1');
+    assert.equal(clientAddress('10.0.0.1', 'not-an-ip', count(1)), '10.0.0.1');
+    assert.equal(clientAddress('10.0.0.1', null, count(1)), '10.0.0.1');
   });
-  test('an IPv4-mapped IPv6 socket address is the IPv4 reader', () => {
-    assert.equal(clientAddress('::ffff:203.0.113.9', null, 0), '203.0.113.9');
+  test('with the proxies named, only their X-Forwarded-For is read, from the right, past every trusted proxy', () => {
+    const trust = proxyTrust(['10.0.0.0/8', '2001:db8:ffff::1']);
+    assert.equal(clientAddress('203.0.113.9', '198.51.100.1', trust), '203.0.113.9', 'a peer that is no proxy forges nothing');
+    assert.equal(clientAddress('10.1.2.3', '198.51.100.1', trust), '198.51.100.1');
+    assert.equal(
+      clientAddress('10.1.2.3', 'forged, 198.51.100.1, 10.9.9.9', trust),
+      '198.51.100.1',
+      'past the inner proxy, and no further',
+    );
+    assert.equal(clientAddress('::ffff:10.1.2.3', '198.51.100.1', trust), '198.51.100.1', 'a trusted proxy seen through an IPv6 socket');
+    assert.equal(clientAddress('2001:db8:ffff::1', '[2001:db8::5]:80', trust), '2001:db8:0:0:0:0:0:5');
+    assert.equal(clientAddress('10.1.2.3', '10.0.0.7, 10.0.0.8', trust), '10.0.0.7', 'every hop a proxy: the first one');
+    assert.equal(clientAddress('10.1.2.3', '198.51.100.1, junk', trust), '10.1.2.3', 'what a proxy added is not an address: the proxy');
+    assert.equal(clientAddress('10.1.2.3', '', trust), '10.1.2.3');
+  });
+});
+
+describe('the canonical address and the reader key', () => {
+  test('one written form per address: zone dropped, IPv4-mapped as IPv4, IPv6 in eight groups', () => {
+    assert.equal(canonicalAddress('2001:db8::1'), '2001:db8:0:0:0:0:0:1');
+    assert.equal(canonicalAddress('2001:0DB8:0000::0001'), '2001:db8:0:0:0:0:0:1');
+    assert.equal(canonicalAddress('2001:db8::1%eth0'), '2001:db8:0:0:0:0:0:1');
+    assert.equal(canonicalAddress('::ffff:cb00:7107'), '203.0.113.7');
+    assert.equal(canonicalAddress('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.equal(canonicalAddress('203.0.113.7'), '203.0.113.7');
+    assert.equal(canonicalAddress('::1'), '0:0:0:0:0:0:0:1');
+    assert.equal(canonicalAddress('64:ff9b::198.51.100.1'), '64:ff9b:0:0:0:0:c633:6401');
+    for (const junk of ['', 'x', '1.2.3', '2001:db8::1::2', '[::1]', '203.0.113.7:80']) assert.equal(canonicalAddress(junk), null, junk);
+  });
+  test('an IPv6 reader is its /64; an IPv4 reader its address', () => {
+    const key = (address: string) => readerKey(canonicalAddress(address) ?? '');
+    assert.equal(key('2001:db8::1'), key('2001:db8::2'));
+    assert.equal(key('2001:db8::1'), key('2001:db8:0:0:ffff:ffff:ffff:ffff'));
+    assert.notEqual(key('2001:db8::1'), key('2001:db8:0:1::1'));
+    assert.equal(key('203.0.113.7'), '203.0.113.7');
+    assert.equal(key('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.notEqual(key('203.0.113.7'), key('203.0.113.8'));
   });
 });
 

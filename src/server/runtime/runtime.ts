@@ -8,6 +8,7 @@ import {
   trustedProxies,
   type CaptchaSettings,
 } from '../settings/environment.ts';
+import { proxyTrust, type ProxyTrust } from '../identity/client-address.ts';
 import { newSalt } from '../identity/reader-hash.ts';
 import { memoryQuotas, type Quotas } from '../quotas/quotas.ts';
 import { openStore } from '../store/open.ts';
@@ -17,7 +18,7 @@ import type { StoreEngine } from '../store/types.ts';
 export interface Runtime {
   site: string;
   salt: string;
-  trustedProxies: number;
+  trustedProxies: ProxyTrust;
   captcha: CaptchaSettings;
   quotas: Quotas;
   store: StoreEngine;
@@ -38,7 +39,7 @@ export function runtime(): Promise<Runtime> {
       site: siteUrl(),
       // Kept with the store, so that every instance sharing it names a reader alike.
       salt: configuredSalt() ?? (await store.keptSalt(newSalt)),
-      trustedProxies: trustedProxies(),
+      trustedProxies: proxyTrustOf(trustedProxies()),
       captcha: captchaSettings(),
       // The Redis client is loaded only for a site that uses it.
       quotas: url ? (await import('../quotas/redis-quotas.ts')).redisQuotas(url) : memoryQuotas(),
@@ -46,6 +47,16 @@ export function runtime(): Promise<Runtime> {
     };
   })();
   return opening;
+}
+
+/** The trust TRUST_PROXY names; a count alone is believed from any peer, which start-up says. */
+function proxyTrustOf(setting: number | string[]): ProxyTrust {
+  if (typeof setting === 'number' && setting > 0)
+    console.warn(
+      `[settings] TRUST_PROXY=${setting} reads X-Forwarded-For from any peer: whoever reaches this server directly can claim any reader's address. ` +
+        "Give the proxies' own addresses instead (TRUST_PROXY=127.0.0.1, or CIDR ranges, comma-separated).",
+    );
+  return proxyTrust(setting);
 }
 
 /** Flushes the store and lets go of Redis, for a clean stop. */

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * The settings read from the environment at start-up (docs/decisions.md, Settings). Every
  * module asks here, so a default is written once.
@@ -28,12 +30,29 @@ export function configuredSalt(): string | undefined {
   return salt ? salt : undefined;
 }
 
-/** How many proxies stand in front: 0 trusts the socket address only. */
-export function trustedProxies(): number {
-  const raw = process.env['TRUST_PROXY'] ?? '0';
-  const count = Number(raw);
-  if (!Number.isInteger(count) || count < 0) throw new Error(`TRUST_PROXY must be a whole number of proxies, not "${raw}"`);
-  return count;
+/**
+ * TRUST_PROXY: how many proxies stand in front (0 trusts the socket address
+ * only), or the proxies' own addresses and CIDR ranges, comma-separated
+ * (`127.0.0.1`, `10.0.0.0/8,::1`), whose `X-Forwarded-For` alone is read.
+ */
+export function trustedProxies(): number | string[] {
+  const raw = (process.env['TRUST_PROXY'] ?? '0').trim();
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined)
+    throw new Error(
+      `TRUST_PROXY must be a whole number of proxies or their addresses and CIDR ranges, comma-separated; "${wrong}" is neither`,
+    );
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** PostgreSQL's address (postgres://…): the store lives there instead of in DATA_DIR. */

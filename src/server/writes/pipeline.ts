@@ -6,7 +6,7 @@ import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { serverError } from '../http/errors.ts';
 import { json, jsonError } from '../http/json.ts';
 import { guardWrite } from '../http/write-guards.ts';
-import { clientAddress } from '../identity/client-address.ts';
+import { clientAddress, readerKey } from '../identity/client-address.ts';
 import { readerHashOn } from '../identity/reader-hash.ts';
 import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
@@ -52,10 +52,10 @@ export interface WriteRequest {
   connection?: object;
 }
 
-/** The address and hash of the caller, as every route that knows a reader computes it. */
+/** The caller's address (canonical) and hash (of its reader key: the /64 of an IPv6 address), as every route that knows a reader computes them. */
 export function identify({ request, socketAddress, connection }: WriteRequest, runtime: Runtime): { address: string; hash: string } {
   const address = clientAddress(socketAddress, request.header('X-Forwarded-For'), runtime.trustedProxies);
-  return { address, hash: readerHashOn(connection, address, runtime.salt) };
+  return { address, hash: readerHashOn(connection, readerKey(address), runtime.salt) };
 }
 
 /**
