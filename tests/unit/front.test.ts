@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import { chooseEncoding, encodeBody } from '../../src/server/front/encoding.ts';
 import { createFrontServer } from '../../src/server/front/server.ts';
 import { ResponseCache } from '../../src/server/front/response-cache.ts';
+import { ApiAnswer } from '../../src/server/http/api-answer.ts';
 
 describe('encodings', () => {
   const bodies = encodeBody(Buffer.from('compressible text '.repeat(200)), 5);
@@ -122,5 +123,59 @@ describe('the front server', () => {
       assert.equal(await response.text(), '<h1>Page not found</h1>');
     }
     assert.equal(renders, 2, 'the second request for the same address is answered from memory');
+  });
+
+  test('made-up query parameters neither render again nor reach the page or the API, and misses push no render out', async (t) => {
+    const clientDir = await mkdtemp(join(tmpdir(), 'front-'));
+    t.after(() => rm(clientDir, { recursive: true, force: true }));
+    await mkdir(join(clientDir, 'not-found'), { recursive: true });
+    await writeFile(join(clientDir, 'not-found', 'index.html'), '<h1>Page not found</h1>');
+    const rendered: string[] = [];
+    const dispatched: string[] = [];
+    const server = await createFrontServer({
+      app: {
+        match: () => undefined,
+        render: (request) => {
+          const url = new URL(request.url);
+          rendered.push(`${url.pathname}${url.search}`);
+          const found = url.pathname.startsWith('/threads/') || url.pathname === '/answers';
+          return Promise.resolve(
+            new Response(found ? 'a render' : 'missing', {
+              status: found ? 200 : 404,
+              headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public, max-age=60' },
+            }),
+          );
+        },
+      },
+      api: (request) => {
+        dispatched.push(`${request.url.pathname}${request.url.search}`);
+        return Promise.resolve(new ApiAnswer(200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=60' }, '{}'));
+      },
+      apiQueryParameters: (pathname) => (pathname === '/api/articles' ? ['lang', 'slug'] : []),
+      clientDir,
+      site: 'http://localhost:4321',
+      cacheEntries: 10,
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    t.after(() => new Promise((resolve) => server.close(resolve)));
+    const { port } = server.address() as AddressInfo;
+    const statusOf = async (path: string) => (await fetch(`http://127.0.0.1:${port}${path}`)).status;
+
+    for (const path of ['/answers', '/answers?utm_source=x', '/answers?a=1&b=2']) assert.equal(await statusOf(path), 200);
+    for (const path of ['/threads/x?page=2&junk=1', '/threads/x?junk=3&page=2', '/threads/x?page=2&page=9'])
+      assert.equal(await statusOf(path), 200);
+    for (const path of ['/api/articles?lang=fr&x=1', '/api/articles?x=2&lang=fr&slug=a', '/api/articles?slug=a&lang=fr'])
+      assert.equal(await statusOf(path), 200);
+    assert.deepEqual(rendered, ['/answers', '/threads/x?page=2']);
+    assert.deepEqual(dispatched, ['/api/articles?lang=fr', '/api/articles?lang=fr&slug=a']);
+
+    for (let index = 0; index < 50; index += 1) assert.equal(await statusOf(`/missing-${index}`), 404);
+    assert.equal(await statusOf('/threads/x?page=2&more=junk'), 200);
+    assert.equal(
+      rendered.filter((path) => path.startsWith('/threads/')).length,
+      1,
+      'fifty misses pushed the thread render out of ten places',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { citySearchQuery } from '../cities/query.ts';
 import { agentIdentity } from '../discovery/agent-identity.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { cacheableJson } from '../http/json.ts';
+import { withoutTrailingSlashes } from '../http/site-paths.ts';
 import {
   castVote as castVoteWrite,
   createBugReport as bugReportWrite,
@@ -312,7 +313,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
 
 /** A request path as the registry names it: a trailing slash is ignored, as pages ignore it. */
 function registryPath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname;
 }
 
 /** The operation serving a request, if any: HEAD is served by GET. */
@@ -330,4 +331,18 @@ export function operationAt(
 export function allowedMethods(pathname: string, operations: readonly OperationDefinition[] = OPERATIONS): string[] {
   const path = registryPath(pathname);
   return operations.filter((operation) => operation.path === path).flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
+}
+
+const sortedQueryParameters = new WeakMap<OperationDefinition, readonly string[]>();
+
+/** The query parameters the read at this path takes, sorted, from its operation's query schema: none for a path no read serves. */
+export function readQueryParameters(pathname: string, operations: readonly OperationDefinition[] = OPERATIONS): readonly string[] {
+  const operation = operationAt('GET', pathname, operations);
+  if (!operation?.query) return [];
+  let names = sortedQueryParameters.get(operation);
+  if (!names) {
+    names = Object.keys(operation.query.shape).sort();
+    sortedQueryParameters.set(operation, names);
+  }
+  return names;
 }

@@ -8,6 +8,7 @@ import type { ApiAnswer } from '../http/api-answer.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
+import { pageQueryParameters } from '../http/site-paths.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
 import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
@@ -22,6 +23,9 @@ const NOT_FOUND_SECONDS = 60;
 
 /** What kept renders may hold: about 50 threads of 2,000 comments, with their compressed copies. */
 const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** Missing addresses whose not-found page is kept, apart from the renders, so that a crawler's misses push no render out. */
+const MISSING_ENTRIES = 1000;
 
 /** The part of Astro's App the front server uses. */
 export interface AstroApp {
@@ -47,6 +51,26 @@ export interface FrontServerOptions {
   revisionOf?: (topic: string) => Promise<string>;
   /** Headers every answer carries (src/server/http/security-headers.ts). */
   headers?: Readonly<Record<string, string>>;
+  /** The query parameters the API's read at this path takes (its operation's query schema), sorted: the rest are dropped before it. */
+  apiQueryParameters?: (pathname: string) => readonly string[];
+}
+
+/**
+ * The URL a shared answer is keyed by and made from: only the query
+ * parameters its maker reads (`parameters`, sorted), in that order, the
+ * first value of each. A made-up parameter, a repeated one or another order
+ * is then the same answer. A URL already in that form is kept as it is.
+ */
+function keptUrl(url: URL, parameters: readonly string[]): URL {
+  if (url.search === '') return url;
+  const asked = [...url.searchParams.keys()];
+  if (asked.every((name, index) => parameters.includes(name) && (index === 0 || (asked[index - 1] ?? '') < name))) return url;
+  const kept = new URL(url.pathname, url.origin);
+  for (const name of parameters) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.searchParams.set(name, value);
+  }
+  return kept;
 }
 
 /** The request's URL on the site's origin; `//host/x` stays a path here, never another host. */
@@ -168,6 +192,8 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   );
   const notFoundPages = takeNotFoundPages(files);
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });
+  const missing = new ResponseCache({ maxEntries: MISSING_ENTRIES });
+  const apiQueryParameters = options.apiQueryParameters ?? (() => []);
 
   function staticFile(pathname: string): StaticFile | undefined {
     const date = notBefore.get(pathname);
@@ -191,9 +217,10 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
    * far cheaper than a web stream over the socket; the write guard still
    * measures it.
    */
-  async function answerApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function answerApi(req: IncomingMessage, res: ServerResponse, asked: URL): Promise<void> {
     const socketAddress = req.socket.remoteAddress ?? '';
     if (req.method === 'GET' || req.method === 'HEAD') {
+      const url = keptUrl(asked, apiQueryParameters(asked.pathname));
       const key = `${url.pathname}${url.search}`;
       const hit = cache.get(key);
       if (hit) {
@@ -209,7 +236,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
     const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
     const body = declaredTooLarge ? NO_BODY : await readCapped(req, MAX_BODY_BYTES);
-    const answer = await options.api(toApiRequest(req, url, body, false), socketAddress, req.socket);
+    const answer = await options.api(toApiRequest(req, asked, body, false), socketAddress, req.socket);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
     if (declaredTooLarge || body.length > MAX_BODY_BYTES) answer.headers.set('Connection', 'close');
     sendAnswer(req, res, answer, baseList);
@@ -239,8 +266,9 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       sendStored(req, res, file.answer, { base, varyAccept: twin !== null && file.isDocument });
       return;
     }
-    const key = `${target}${url.search}`;
-    const hit = cache.get(key);
+    const kept = keptUrl(url, pageQueryParameters(target));
+    const key = `${target}${kept.search}`;
+    const hit = cache.get(key) ?? missing.get(key);
     if (hit && (await isCurrent(hit.revision))) {
       sendStored(req, res, hit.answer, { base, varyAccept: twin !== null, extraHeaders: hit.revision ? {} : { Age: String(hit.age) } });
       return;
@@ -251,7 +279,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     // Pages answer an unknown path with the site's own 404 page, whoever found it missing.
     const notFound = answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
     // Kept a while: a missing address asked for again and again (a crawler, a broken link) is not rendered each time.
-    if (notFound) cache.keep(key, notFound, NOT_FOUND_SECONDS);
+    if (notFound) missing.keep(key, notFound, NOT_FOUND_SECONDS);
     sendStored(req, res, notFound ?? answer, { base, varyAccept: twin !== null });
   }
 

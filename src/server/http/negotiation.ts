@@ -1,4 +1,5 @@
 import { isLanguageCode } from '../../i18n/languages.ts';
+import { withoutTrailingSlashes } from './site-paths.ts';
 
 interface MediaRange {
   type: string;
@@ -47,7 +48,7 @@ export function prefersMarkdown(accept: string | null | undefined): boolean {
  * `/articles/x` → `/articles/x.md`. Null for a path that is a file already.
  */
 export function twinPath(pathname: string): string | null {
-  const path = pathname.replace(/\/+$/, '');
+  const path = withoutTrailingSlashes(pathname);
   if (/\.[a-z0-9]+$/i.test(path)) return null;
   if (path === '') return '/index.md';
   if (isLanguageCode(path.slice(1))) return `${path}/index.md`;

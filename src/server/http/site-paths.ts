@@ -5,6 +5,32 @@ import { LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../../i18n/la
  * the documents and the pages all read.
  */
 
+/**
+ * The path without its trailing slashes. A loop, not `/\/+$/`: a regex engine
+ * tries that pattern from every slash of a run, which costs the square of
+ * the run's length on a path a request chose.
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end -= 1;
+  return path.slice(0, end);
+}
+
+const SLASH = 0x2f;
+
+/** The thread fragment of an article (`/threads/<slug>`, `/fr/threads/<slug>`) and the one query parameter it reads. */
+const THREAD_FRAGMENT = /^(?:\/[a-z]{2,3})?\/threads\/[^/]+$/;
+export const THREAD_PAGE_PARAMETER = 'page';
+
+/**
+ * The query parameters a page rendered on demand reads, sorted. The front server keys
+ * its kept renders by these alone and hands the page no other, so a query
+ * string made up by a crawler neither renders again nor pushes a render out.
+ */
+export function pageQueryParameters(pathname: string): readonly string[] {
+  return THREAD_FRAGMENT.test(pathname) ? [THREAD_PAGE_PARAMETER] : [];
+}
+
 /** Where each discovery document is served. */
 export const DOCUMENT_PATHS = {
   openapi: '/openapi.json',
