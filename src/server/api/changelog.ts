@@ -10,6 +10,15 @@ export interface ChangelogEntry {
 /** The API's versions, newest first: the first is API_VERSION, which a unit test checks. */
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    version: '1.2.1',
+    date: '2026-11-25',
+    changes: [
+      'Every text field of a write (`body`, `requestTitle`, `details`, `description`, `city`, `cityId`, `articleSlug`, `parentId`, `commentId`) answers 400 naming the field when it holds a control character other than newline and tab, a lone surrogate, or nothing visible once zero-width and direction characters are set aside. A carriage return is read as a newline. Such text was stored on one store and failed with 500 on the other.',
+      'A caller on IPv6 is known by its /64: the same name, votes, quotas and ban for every address in it. An IPv4-mapped address is the IPv4 caller.',
+      'No field or parameter changed.',
+    ],
+  },
+  {
     version: '1.2.0',
     date: '2026-11-25',
     changes: [
