@@ -65,6 +65,51 @@ describe('the embedded store', () => {
     assert.ok((await stat(join(dir, 'articles'))).isDirectory());
   });
 
+  test('its folders are the owner’s alone (0700) and so is every file it writes (0600), in a folder an earlier version left open too', async () => {
+    const dir = await scratch();
+    // As an earlier version left it: folders readable by everyone.
+    for (const folder of [dir, join(dir, 'articles'), join(dir, 'journal')]) await mkdir(folder, { recursive: true, mode: 0o755 });
+    const store = await openEmbeddedStore(dir, { compactAfterBytes: 1, compactEveryMs: 5 });
+    const comment = await store.insertComment(newComment('private'));
+    await store.applyVote({ articleSlug: 'private', commentId: comment.id }, 'ann', () => 1);
+    await store.insertTopicRequest({ requestTitle: 'Plain text', details: null, authorHash: 'h' });
+    await store.insertBugReport({ description: 'Broken link', pagePath: '/about', authorHash: 'h' });
+    await store.insertCitySubmission(PARIS_SUBMISSION);
+    await store.setBan('hash-heron', true);
+    await store.keptSalt(() => 'a-salt-of-at-least-thirty-two-characters');
+    await waitFor(
+      async () => (await readFile(join(dir, 'articles', 'private.json'), 'utf8').catch(() => '')).includes(comment.id),
+      'a compaction',
+    );
+    const modes = async () => {
+      const found: Record<string, string> = {};
+      for (const name of ['', ...(await readdir(dir, { recursive: true }))]) {
+        // A compaction may still be replacing a snapshot: its temporary file can be gone by now.
+        const mode = (await stat(join(dir, name)).catch(() => null))?.mode;
+        if (mode !== undefined) found[name] = (mode & 0o777).toString(8);
+      }
+      return found;
+    };
+    const open = await modes();
+    await store.close();
+    const closed = await modes();
+    assert.ok(
+      Object.keys(open).some((name) => name.startsWith('journal/')),
+      `a journal generation while open: ${JSON.stringify(open)}`,
+    );
+    for (const name of [
+      'articles/private.json',
+      'topic-requests.json',
+      'bug-reports.json',
+      'city-submissions.json',
+      'bans.json',
+      'ip-hash-salt',
+    ])
+      assert.ok(closed[name], `${name} is written: ${JSON.stringify(closed)}`);
+    for (const [name, mode] of Object.entries({ ...open, ...closed }))
+      assert.equal(mode, ['', 'articles', 'journal'].includes(name) ? '700' : '600', `${name || 'the folder'}: ${mode}`);
+  });
+
   test('refuses a slug that could name another file', async (t) => {
     const store = await openEmbeddedStore(await scratch());
     t.after(() => store.close());

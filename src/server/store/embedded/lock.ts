@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { makePrivateDirectory, PRIVATE_FILE } from './files.ts';
 import type { StoreLayout } from './layout.ts';
 
 function isRunning(pid: number): boolean {
@@ -17,9 +18,9 @@ function isRunning(pid: number): boolean {
  * journal. A lock left by a process that died (a crash) is taken over.
  */
 export async function takeLock(layout: StoreLayout): Promise<void> {
-  await mkdir(layout.root, { recursive: true });
+  await makePrivateDirectory(layout.root);
   try {
-    await writeFile(layout.lock, `${process.pid}\n`, { flag: 'wx' });
+    await writeFile(layout.lock, `${process.pid}\n`, { flag: 'wx', mode: PRIVATE_FILE });
     return;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
