@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -59,7 +59,7 @@ describe('the owner’s data tool', () => {
       assert.equal(wrong.code, 2, `${args.join(' ')}: ${wrong.stderr}`);
       assert.notEqual(wrong.stderr, '');
     }
-    await assert.rejects(readFile(join(WORK, 'never-opened', 'lock')), 'no store was opened');
+    await assert.rejects(stat(join(WORK, 'never-opened')), 'no store was opened');
   });
 
   for (const engine of ['embedded', 'PostgreSQL'] as const) {
@@ -173,9 +173,11 @@ describe('the owner’s data tool', () => {
     const dir = await mkdtemp(join(WORK, 'open-'));
     const store = await openEmbeddedStore(dir);
     try {
+      // A second open in the same process is refused too, and its failure leaves the first one's lock in place.
+      await assert.rejects(openEmbeddedStore(dir), new RegExp(`open in process ${process.pid}\\b`));
       const refused = await dataTool({ DATA_DIR: dir }, 'stats');
       assert.equal(refused.code, 1);
-      assert.match(refused.stderr, new RegExp(`open in process ${process.pid}`));
+      assert.match(refused.stderr, new RegExp(`The store in ${dir} is open in process ${process.pid}\\b.*stop it first`));
     } finally {
       await store.close();
     }

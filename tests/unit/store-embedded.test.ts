@@ -43,14 +43,16 @@ async function journalFiles(dir: string): Promise<string[]> {
 /** Asserts that `open` rejects naming `file` and matching `detail`, and that `file` is left byte for byte. */
 async function assertRefusedAndUntouched(dir: string, file: string, detail: RegExp): Promise<void> {
   const before = await readFile(file);
-  const listing = await readdir(join(file, '..'));
+  // The lock is taken before anything is read, and its file is never removed (lock.ts): the one file a refused open adds.
+  const listing = async () => (await readdir(join(file, '..'))).filter((name) => name !== 'store.lock');
+  const listed = await listing();
   await assert.rejects(openEmbeddedStore(dir), (error: Error) => {
     assert.ok(error.message.includes(file), `the message names ${file}: ${error.message}`);
     assert.match(error.message, detail);
     return true;
   });
   assert.deepEqual(await readFile(file), before);
-  assert.deepEqual(await readdir(join(file, '..')), listing);
+  assert.deepEqual(await listing(), listed);
 }
 
 describe('the embedded store', () => {
@@ -67,8 +69,9 @@ describe('the embedded store', () => {
 
   test('its folders are the owner’s alone (0700) and so is every file it writes (0600), in a folder an earlier version left open too', async () => {
     const dir = await scratch();
-    // As an earlier version left it: folders readable by everyone.
+    // As an earlier version left it: folders and files readable by everyone, and its lock file naming a process.
     for (const folder of [dir, join(dir, 'articles'), join(dir, 'journal')]) await mkdir(folder, { recursive: true, mode: 0o755 });
+    await writeFile(join(dir, 'lock'), `${process.pid}\n`, { mode: 0o644 });
     const store = await openEmbeddedStore(dir, { compactAfterBytes: 1, compactEveryMs: 5 });
     const comment = await store.insertComment(newComment('private'));
     await store.applyVote({ articleSlug: 'private', commentId: comment.id }, 'ann', () => 1);
@@ -106,6 +109,7 @@ describe('the embedded store', () => {
       'ip-hash-salt',
     ])
       assert.ok(closed[name], `${name} is written: ${JSON.stringify(closed)}`);
+    assert.equal(closed['lock'], undefined, 'the earlier version’s lock file is gone');
     for (const [name, mode] of Object.entries({ ...open, ...closed }))
       assert.equal(mode, ['', 'articles', 'journal'].includes(name) ? '700' : '600', `${name || 'the folder'}: ${mode}`);
   });
