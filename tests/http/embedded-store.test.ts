@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -129,5 +129,44 @@ describe('the embedded store’s lock', () => {
     assert.match(tool.stderr, message);
     // The first one goes on serving.
     await assertThreadHolds(site.url, await writeComments(site.url, 1, 'Still the only one'));
+  });
+});
+
+/** The permission bits of `dir` ('') and of everything under it, by path. */
+async function modesUnder(dir: string): Promise<Record<string, number>> {
+  const modes: Record<string, number> = {};
+  for (const name of ['', ...(await readdir(dir, { recursive: true }))]) {
+    // A compaction may be replacing a snapshot: its temporary file can be gone by now.
+    const mode = (await stat(join(dir, name)).catch(() => null))?.mode;
+    if (mode !== undefined) modes[name] = mode & 0o777;
+  }
+  return modes;
+}
+
+describe('the embedded store’s files', () => {
+  test('a server writes its folders 0700 and every file 0600, while it runs and once it has folded its journal in at stop', async () => {
+    const dataDir = await mkdtemp(join(WORK, 'modes-'));
+    const site = await startSite(PREPARED_SITE, { DATA_DIR: dataDir, TRUST_PROXY: '1' });
+    let stopped = false;
+    try {
+      await writeComments(site.url, 3, 'Private');
+      assert.equal((await post(site.url, '/api/topic-requests', { requestTitle: 'Kept private' }, newReaderAddress())).status, 200);
+      const running = await modesUnder(dataDir);
+      assert.ok(
+        Object.keys(running).some((name) => name.startsWith('journal/')),
+        JSON.stringify(running),
+      );
+      await site.stop();
+      stopped = true;
+      const closed = await modesUnder(dataDir);
+      for (const name of [`articles/${ARTICLE}.json`, 'topic-requests.json', 'ip-hash-salt', 'store.lock'])
+        assert.ok(name in closed, `${name} is written: ${JSON.stringify(closed)}`);
+      for (const [name, mode] of Object.entries({ ...running, ...closed })) {
+        const folder = ['', 'articles', 'journal'].includes(name);
+        assert.equal(mode.toString(8), folder ? '700' : '600', name || 'DATA_DIR');
+      }
+    } finally {
+      if (!stopped) await site.stop();
+    }
   });
 });
