@@ -35,7 +35,12 @@ export async function takeLock(layout: StoreLayout): Promise<StoreLock> {
   await makePrivateDirectory(layout.root);
   // SQLite creates the file when absent; it is never removed, since a second process could then lock a file of
   // the same name while the first still holds the one it unlinked.
-  const lock = new DatabaseSync(layout.lock, { timeout: 0 });
+  let lock: DatabaseSync;
+  try {
+    lock = new DatabaseSync(layout.lock, { timeout: 0 });
+  } catch (error) {
+    throw new Error(`The store's lock ${layout.lock} could not be opened: ${(error as Error).message}`, { cause: error });
+  }
   try {
     // Exclusive locking mode keeps the lock until the connection closes; the transaction is never ended. With the
     // journal in memory, no journal file is made beside it.
