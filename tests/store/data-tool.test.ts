@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -59,7 +59,7 @@ describe('the owner’s data tool', () => {
       assert.equal(wrong.code, 2, `${args.join(' ')}: ${wrong.stderr}`);
       assert.notEqual(wrong.stderr, '');
     }
-    await assert.rejects(readFile(join(WORK, 'never-opened', 'lock')), 'no store was opened');
+    await assert.rejects(stat(join(WORK, 'never-opened')), 'no store was opened');
   });
 
   for (const engine of ['embedded', 'PostgreSQL'] as const) {
@@ -173,13 +173,83 @@ describe('the owner’s data tool', () => {
     const dir = await mkdtemp(join(WORK, 'open-'));
     const store = await openEmbeddedStore(dir);
     try {
+      // A second open in the same process is refused too, and its failure leaves the first one's lock in place.
+      await assert.rejects(openEmbeddedStore(dir), new RegExp(`open in process ${process.pid}\\b`));
       const refused = await dataTool({ DATA_DIR: dir }, 'stats');
       assert.equal(refused.code, 1);
-      assert.match(refused.stderr, new RegExp(`open in process ${process.pid}`));
+      assert.match(refused.stderr, new RegExp(`The store in ${dir} is open in process ${process.pid}\\b.*stop it first`));
     } finally {
       await store.close();
     }
     assert.equal((await dataTool({ DATA_DIR: dir }, 'stats')).code, 0, 'free again once closed');
+  });
+
+  test('review and export show what readers wrote with its control characters escaped, never raw', async () => {
+    const env = { DATA_DIR: await mkdtemp(join(WORK, 'controls-')) };
+    const title = 'Free \x1b[2J\x1b[31mmoney\x07 \x1b]8;;https://evil.example\x1b\\click here\x1b]8;;\x1b\\';
+    const details = 'line one\r\nline two\rOVERWRITTEN\b\b, typed: \\x1b';
+    const description = '\u202eevil\u202c and a C1 CSI \u009b31m, a NEL\u0085, an isolate \u2066x\u2069';
+    const city = 'Par\x1b[8mis';
+    const records: ExportRecord[] = [
+      {
+        kind: 'topicRequest',
+        item: {
+          id: 'request-1',
+          requestTitle: title,
+          details,
+          status: 'pending',
+          answerUrl: null,
+          authorHash: 'h',
+          createdAt: '2026-11-02T10:00:00.000Z',
+        },
+      },
+      {
+        kind: 'bugReport',
+        item: { id: 'report-1', description, pagePath: null, authorHash: 'h', createdAt: '2026-11-04T10:00:00.000Z', reviewedAt: null },
+      },
+      {
+        kind: 'citySubmission',
+        item: { ...PARIS_SUBMISSION, city, id: 'city-1', createdAt: '2026-11-05T10:00:00.000Z', reviewedAt: null },
+      },
+    ];
+    const file = join(WORK, 'controls.jsonl');
+    await writeFile(file, records.map((record) => JSON.stringify(record)).join('\n'));
+    assert.equal((await dataTool(env, 'import', file)).code, 0);
+
+    // Anything a terminal acts on: C0 but the line feed that ends each line, DEL, C1, line separators, bidi controls.
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must not be there
+    const raw = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+    const queue = await dataTool(env, 'review');
+    assert.equal(queue.code, 0);
+    assert.doesNotMatch(queue.stdout, raw);
+    const shown = (escaped: string) => {
+      assert.ok(queue.stdout.includes(escaped), `shows ${escaped}:\n${queue.stdout}`);
+    };
+    shown(String.raw`Free \x1b[2J\x1b[31mmoney\x07 \x1b]8;;https://evil.example\x1b\\click here\x1b]8;;\x1b\\`);
+    shown(String.raw`line one line two\x0dOVERWRITTEN\x08\x08, typed: \\x1b`);
+    shown(String.raw`\u202eevil\u202c and a C1 CSI \x9b31m, a NEL\x85, an isolate \u2066x\u2069`);
+    shown(String.raw`Par\x1b[8mis, FR`);
+
+    const exported = await dataTool(env, 'export');
+    assert.equal(exported.code, 0);
+    assert.doesNotMatch(exported.stdout, raw);
+    // Escaped in JSON: read back, the same text.
+    const back = exported.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ExportRecord);
+    assert.deepEqual(
+      back.map((record) =>
+        record.kind === 'topicRequest'
+          ? [record.item.requestTitle, record.item.details]
+          : record.kind === 'bugReport'
+            ? [record.item.description]
+            : record.kind === 'citySubmission'
+              ? [record.item.city]
+              : [],
+      ),
+      [[title, details], [description], [city]],
+    );
   });
 
   test('a bad line stops an import, naming it', async () => {
@@ -222,9 +292,12 @@ describe('the owner’s data tool', () => {
     await store.close();
 
     const file = join(WORK, 'big.jsonl');
+    // A file that was there, readable by everyone: the export, salt and all, is the owner's alone.
+    await writeFile(file, 'an older export', { mode: 0o644 });
     const exported = await dataTool({ DATA_DIR: dir }, 'export', '--out', file);
     assert.equal(exported.code, 0, exported.stderr);
     assert.equal(exported.stderr.trim(), 'exported 130001 records');
+    assert.equal((await stat(file)).mode & 0o777, 0o600);
 
     const databaseUrl = await freshDatabase('round_trip');
     const first = await dataTool({ DATABASE_URL: databaseUrl }, 'import', file);

@@ -43,14 +43,16 @@ async function journalFiles(dir: string): Promise<string[]> {
 /** Asserts that `open` rejects naming `file` and matching `detail`, and that `file` is left byte for byte. */
 async function assertRefusedAndUntouched(dir: string, file: string, detail: RegExp): Promise<void> {
   const before = await readFile(file);
-  const listing = await readdir(join(file, '..'));
+  // The lock is taken before anything is read, and its file is never removed (lock.ts): the one file a refused open adds.
+  const listing = async () => (await readdir(join(file, '..'))).filter((name) => name !== 'store.lock');
+  const listed = await listing();
   await assert.rejects(openEmbeddedStore(dir), (error: Error) => {
     assert.ok(error.message.includes(file), `the message names ${file}: ${error.message}`);
     assert.match(error.message, detail);
     return true;
   });
   assert.deepEqual(await readFile(file), before);
-  assert.deepEqual(await readdir(join(file, '..')), listing);
+  assert.deepEqual(await listing(), listed);
 }
 
 describe('the embedded store', () => {
@@ -63,6 +65,53 @@ describe('the embedded store', () => {
     assert.deepEqual(await store.votesOf('first-article', 'someone'), { article: 0, comments: {} });
     await store.close();
     assert.ok((await stat(join(dir, 'articles'))).isDirectory());
+  });
+
+  test('its folders are the owner’s alone (0700) and so is every file it writes (0600), in a folder an earlier version left open too', async () => {
+    const dir = await scratch();
+    // As an earlier version left it: folders and files readable by everyone, and its lock file naming a process.
+    for (const folder of [dir, join(dir, 'articles'), join(dir, 'journal')]) await mkdir(folder, { recursive: true, mode: 0o755 });
+    await writeFile(join(dir, 'lock'), `${process.pid}\n`, { mode: 0o644 });
+    const store = await openEmbeddedStore(dir, { compactAfterBytes: 1, compactEveryMs: 5 });
+    const comment = await store.insertComment(newComment('private'));
+    await store.applyVote({ articleSlug: 'private', commentId: comment.id }, 'ann', () => 1);
+    await store.insertTopicRequest({ requestTitle: 'Plain text', details: null, authorHash: 'h' });
+    await store.insertBugReport({ description: 'Broken link', pagePath: '/about', authorHash: 'h' });
+    await store.insertCitySubmission(PARIS_SUBMISSION);
+    await store.setBan('hash-heron', true);
+    await store.keptSalt(() => 'a-salt-of-at-least-thirty-two-characters');
+    await waitFor(
+      async () => (await readFile(join(dir, 'articles', 'private.json'), 'utf8').catch(() => '')).includes(comment.id),
+      'a compaction',
+    );
+    const modes = async () => {
+      const found: Record<string, string> = {};
+      for (const name of ['', ...(await readdir(dir, { recursive: true }))]) {
+        // A compaction may still be replacing a snapshot: its temporary file can be gone by now.
+        const mode = (await stat(join(dir, name)).catch(() => null))?.mode;
+        if (mode !== undefined) found[name] = (mode & 0o777).toString(8);
+      }
+      return found;
+    };
+    const open = await modes();
+    await store.close();
+    const closed = await modes();
+    assert.ok(
+      Object.keys(open).some((name) => name.startsWith('journal/')),
+      `a journal generation while open: ${JSON.stringify(open)}`,
+    );
+    for (const name of [
+      'articles/private.json',
+      'topic-requests.json',
+      'bug-reports.json',
+      'city-submissions.json',
+      'bans.json',
+      'ip-hash-salt',
+    ])
+      assert.ok(closed[name], `${name} is written: ${JSON.stringify(closed)}`);
+    assert.equal(closed['lock'], undefined, 'the earlier version’s lock file is gone');
+    for (const [name, mode] of Object.entries({ ...open, ...closed }))
+      assert.equal(mode, ['', 'articles', 'journal'].includes(name) ? '700' : '600', `${name || 'the folder'}: ${mode}`);
   });
 
   test('refuses a slug that could name another file', async (t) => {

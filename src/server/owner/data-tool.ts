@@ -5,12 +5,13 @@
  */
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { chmod } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { exportRecord } from '../store/shapes.ts';
 import type { ExportRecord, StoreEngine } from '../store/types.ts';
-import { formatQueue, formatStats } from './format.ts';
+import { exportLine, formatQueue, formatStats } from './format.ts';
 import { USAGE } from './usage.ts';
 
 export interface ToolIo {
@@ -53,9 +54,14 @@ function prepareExport(args: string[]): Prepared {
     throw new UsageError('expected export [--out FILE]');
   return async (store, io) => {
     const out = file === undefined ? io.stdout : createWriteStream(file, { mode: 0o600 });
+    if (file !== undefined) {
+      // It holds the salt that names every reader: the owner's alone, a file that was there before included.
+      await once(out, 'open');
+      await chmod(file, 0o600);
+    }
     let count = 0;
     for await (const record of store.exportRecords()) {
-      if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+      if (!out.write(exportLine(record))) await once(out, 'drain');
       count += 1;
       if (io.progress && count % PROGRESS_EVERY === 0) io.stderr.write(`\rexported ${count} records`);
     }

@@ -13,7 +13,7 @@
  *   city-submissions.json    the same, of CitySubmission
  *   bans.json                the same, of the owner's bans { readerHash, since }
  *   ip-hash-salt             the generated IP-hash salt
- *   lock                     the id of the process that has the store open
+ *   store.lock               an empty SQLite database, locked by the process that has the store open
  *   journal/<n>.jsonl        the journal, in numbered generations: one JSON record a line,
  *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
  *                            | deleteComment | answerTopicRequest | reviewed | ban | unban, … },
@@ -44,8 +44,11 @@
  *   idle for a compaction period, its file holds all of it, and the threads in
  *   memory hold more than `keptComments` comments: memory follows the threads
  *   in use, not every comment ever stored.
- * - One process at a time may open a data directory: the lock file names it,
- *   and another process is refused while it runs.
+ * - One process at a time may open a data directory: it holds an exclusive
+ *   lock on `store.lock`, which the kernel drops when the process ends, however
+ *   it ends, and another process is refused while it runs (lock.ts).
+ * - The directory is readable by its owner alone, and so is every file in it
+ *   (files.ts, PRIVATE_FILE).
  */
 import { newId } from '../ids.ts';
 import type {
@@ -70,7 +73,7 @@ import type {
 import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
 import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
-import { releaseLock, takeLock } from './lock.ts';
+import { takeLock, type StoreLock } from './lock.ts';
 import { recover, type Recovered } from './recovery.ts';
 import { readSaltFile, writeSaltFile } from './salt-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
@@ -94,14 +97,14 @@ const DEFAULT_OPTIONS: EmbeddedStoreOptions = { compactAfterBytes: 16 * 1024 * 1
  */
 export async function openEmbeddedStore(dataDir: string, options: Partial<EmbeddedStoreOptions> = {}): Promise<StoreEngine> {
   const layout = storeLayout(dataDir);
-  await takeLock(layout);
+  const lock = await takeLock(layout);
   try {
     const recovered = await recover(layout);
     // Never append to a replayed generation: its last line may be torn.
     const journal = await Journal.create(layout.journal, (recovered.generations.at(-1) ?? 0) + 1);
-    return new EmbeddedStore(layout, recovered, journal, { ...DEFAULT_OPTIONS, ...options });
+    return new EmbeddedStore(layout, lock, recovered, journal, { ...DEFAULT_OPTIONS, ...options });
   } catch (error) {
-    await releaseLock(layout);
+    lock.release();
     throw error;
   }
 }
@@ -122,6 +125,7 @@ function now(): string {
 
 class EmbeddedStore implements StoreEngine {
   readonly #layout: StoreLayout;
+  readonly #lock: StoreLock;
   readonly #state: StoreState;
   readonly #journal: Journal;
   readonly #options: EmbeddedStoreOptions;
@@ -134,8 +138,9 @@ class EmbeddedStore implements StoreEngine {
   #closing: Promise<void> | null = null;
   readonly #timer: NodeJS.Timeout;
 
-  constructor(layout: StoreLayout, recovered: Recovered, journal: Journal, options: EmbeddedStoreOptions) {
+  constructor(layout: StoreLayout, lock: StoreLock, recovered: Recovered, journal: Journal, options: EmbeddedStoreOptions) {
     this.#layout = layout;
+    this.#lock = lock;
     this.#state = recovered.state;
     this.#journal = journal;
     this.#options = options;
@@ -451,6 +456,6 @@ class EmbeddedStore implements StoreEngine {
     if (this.#journal.failure) throw this.#journal.failure;
     await this.#writeSnapshots();
     await removeGenerationsBefore(this.#layout.journal, this.#journal.generation + 1);
-    await releaseLock(this.#layout);
+    this.#lock.release();
   }
 }

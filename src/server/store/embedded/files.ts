@@ -1,5 +1,23 @@
-import { open, readdir, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+
+/**
+ * The store holds what readers wrote and the salt of their names: its folders
+ * and files are the owner's alone, whatever the umask.
+ */
+const PRIVATE_DIRECTORY = 0o700;
+export const PRIVATE_FILE = 0o600;
+
+/**
+ * Creates `directory` (and missing parents) readable by the owner alone, and
+ * narrows one that exists (made by an earlier version, or by hand) to the same.
+ * Resolves with the first directory it created, as `mkdir` does.
+ */
+export async function makePrivateDirectory(directory: string): Promise<string | undefined> {
+  const created = await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY });
+  await chmod(directory, PRIVATE_DIRECTORY);
+  return created;
+}
 
 /** The names of the entries of `directory`; none when it does not exist (yet). */
 export async function namesIn(directory: string): Promise<string[]> {
@@ -34,7 +52,7 @@ export async function syncDirectory(directory: string): Promise<void> {
  */
 export async function replaceDurably(file: string, text: string): Promise<void> {
   const temporary = join(dirname(file), `.${basename(file)}.tmp`);
-  const handle = await open(temporary, 'w');
+  const handle = await open(temporary, 'w', PRIVATE_FILE);
   try {
     await handle.writeFile(text);
     await handle.sync();

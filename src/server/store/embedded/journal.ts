@@ -1,7 +1,7 @@
 import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corruptFile, journalRecord, validated, type JournalRecord } from './documents.ts';
-import { namesIn, syncDirectory } from './files.ts';
+import { namesIn, PRIVATE_FILE, syncDirectory } from './files.ts';
 
 const GENERATION_FILE = /^(\d{10})\.jsonl$/;
 
@@ -84,7 +84,7 @@ export class Journal {
   }
 
   static async #createFile(directory: string, generation: number): Promise<FileHandle> {
-    const handle = await open(generationFile(directory, generation), 'ax');
+    const handle = await open(generationFile(directory, generation), 'ax', PRIVATE_FILE);
     await syncDirectory(directory);
     return handle;
   }

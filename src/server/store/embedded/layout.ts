@@ -11,8 +11,10 @@ export interface StoreLayout {
   bans: string;
   /** The generated IP-hash salt. */
   salt: string;
-  /** Names the process that has the store open. */
+  /** Locked by the process that has the store open (lock.ts). */
   lock: string;
+  /** The process id file earlier versions locked with, removed once the lock is held. */
+  legacyLock: string;
 }
 
 export function storeLayout(dataDir: string): StoreLayout {
@@ -25,7 +27,8 @@ export function storeLayout(dataDir: string): StoreLayout {
     citySubmissions: join(dataDir, 'city-submissions.json'),
     bans: join(dataDir, 'bans.json'),
     salt: join(dataDir, 'ip-hash-salt'),
-    lock: join(dataDir, 'lock'),
+    lock: join(dataDir, 'store.lock'),
+    legacyLock: join(dataDir, 'lock'),
   };
 }
 

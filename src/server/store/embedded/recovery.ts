@@ -1,7 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { corruptFile } from './documents.ts';
-import { removeTemporaryFiles, syncDirectory } from './files.ts';
+import { makePrivateDirectory, removeTemporaryFiles, syncDirectory } from './files.ts';
 import { generationFile, listGenerations, readGeneration } from './journal.ts';
 import type { StoreLayout } from './layout.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
@@ -51,9 +50,9 @@ export async function recover(layout: StoreLayout): Promise<Recovered> {
 }
 
 async function createDirectories(layout: StoreLayout): Promise<void> {
-  const created = await mkdir(layout.root, { recursive: true });
-  await mkdir(layout.articles, { recursive: true });
-  await mkdir(layout.journal, { recursive: true });
+  const created = await makePrivateDirectory(layout.root);
+  await makePrivateDirectory(layout.articles);
+  await makePrivateDirectory(layout.journal);
   // A new directory survives a crash only once its parent's entry is on disk.
   await syncDirectory(layout.root);
   if (created !== undefined) await syncDirectory(dirname(created));

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { PRIVATE_FILE } from './files.ts';
 
 /** The salt kept in `file`, or null when there is none yet. Throws when the file holds something unusable. */
 export async function readSaltFile(file: string): Promise<string | null> {
@@ -16,7 +17,7 @@ export async function readSaltFile(file: string): Promise<string | null> {
 export async function writeSaltFile(file: string, salt: string): Promise<string> {
   // 'wx': when two processes start at once, the second one reads the first one's salt.
   try {
-    await writeFile(file, `${salt}\n`, { flag: 'wx', mode: 0o600 });
+    await writeFile(file, `${salt}\n`, { flag: 'wx', mode: PRIVATE_FILE });
     return salt;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

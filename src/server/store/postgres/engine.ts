@@ -30,6 +30,7 @@ import type {
 import { migrate } from './migrate.ts';
 import { Batcher, sqlState } from './batcher.ts';
 import { BanWatch } from './ban-watch.ts';
+import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
@@ -73,13 +74,15 @@ function now(): string {
 }
 
 /**
- * Opens the store at `url`, applying the migrations it lacks. Rejects when
- * PostgreSQL cannot be reached or a migration fails.
+ * Opens the store at `url` (completed as libpq would: connection.ts),
+ * applying the migrations it lacks. Rejects when PostgreSQL cannot be
+ * reached or a migration fails.
  */
 export async function openPostgresStore(url: string, options: Partial<PostgresStoreOptions> = {}): Promise<StoreEngine> {
   const { poolSize, timeoutMs, watchBans } = { ...SERVER_OPTIONS, ...options };
+  const connection = connectionSettings(url);
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connection,
     max: poolSize,
     application_name: 'longhand',
     keepAlive: true,
@@ -105,7 +108,7 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     throw error;
   }
   const banWatch = watchBans
-    ? new BanWatch({ connectionString: url, application_name: 'longhand-bans', keepAlive: true, connectionTimeoutMillis: timeoutMs ?? 0 })
+    ? new BanWatch({ ...connection, application_name: 'longhand-bans', keepAlive: true, connectionTimeoutMillis: timeoutMs ?? 0 })
     : null;
   await banWatch?.start();
   return new PostgresStore(pool, poolSize, banWatch);
