@@ -24,7 +24,7 @@ function nginxBinary(): string {
   }
   throw new Error(
     'This test runs nginx in front of the site, and there is none on the PATH or at /usr/sbin/nginx.\n' +
-      'Install it (Debian/Ubuntu: sudo apt-get install -y nginx-light; .ci/run does), then run it again.',
+      'Install it (Debian/Ubuntu: sudo apt-get install -y nginx; .ci/run does), then run it again.',
   );
 }
 
