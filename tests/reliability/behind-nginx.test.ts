@@ -33,7 +33,12 @@ before(async () => {
   // A fresh database brings a fresh salt: reader hashes, and so the quota keys in the shared Redis, are this run's own.
   databaseUrl = await freshDatabase('proxy');
   env = { DATABASE_URL: databaseUrl, REDIS_URL, TRUST_PROXY: '1', SITE_URL: SITE_ORIGIN };
-  instances.push(...(await Promise.all(ports.map((port) => startSite(PREPARED_SITE, { ...env, PORT: String(port) })))));
+  // Each kept as soon as it listens, so that the after hook stops it even when the other fails to start.
+  await Promise.all(
+    ports.map(async (port, index) => {
+      instances[index] = await startSite(PREPARED_SITE, { ...env, PORT: String(port) });
+    }),
+  );
 });
 after(async () => {
   await Promise.all(instances.map((instance) => instance.stop()));
@@ -164,7 +169,12 @@ test(`${SECONDS} s of mixed load through nginx to two instances, one SIGKILLed m
   };
 
   const start = Date.now();
-  await Promise.all([killMidway(start), ...READERS.map((from, index) => reader(from, index, start + SECONDS * 1000))]);
+  // Settled, not raced: a failure of the kill's side rethrows once the readers have stopped too.
+  const settled = await Promise.allSettled([
+    killMidway(start),
+    ...READERS.map((from, index) => reader(from, index, start + SECONDS * 1000)),
+  ]);
+  for (const result of settled) if (result.status === 'rejected') throw result.reason;
 
   // A reader sees the same thread and votes whichever instance answers: asked through nginx, and of each as that reader.
   const differing: string[] = [];

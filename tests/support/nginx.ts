@@ -90,7 +90,11 @@ export async function startNginx(port: number, upstreamPorts: number[]): Promise
   await writeFile(join(dir, 'nginx.conf'), configuration(port, upstreamPorts));
   const errorLog = join(dir, 'error.log');
   const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', errorLog, '-g', 'daemon off;'], { stdio: 'ignore' });
+  // Should the test process end without its after hooks, nginx ends with it.
+  const endWithThisProcess = () => child.kill('SIGTERM');
+  process.once('exit', endWithThisProcess);
   const stop = async () => {
+    process.off('exit', endWithThisProcess);
     if (child.exitCode === null && child.signalCode === null) {
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
