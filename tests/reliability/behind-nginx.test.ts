@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
-import { COMMENT_BURST_BAN } from '../../src/server/quotas/limits.ts';
+import { COMMENT_BURST_BAN, quotaOf } from '../../src/server/quotas/limits.ts';
 import { request, type Answer } from '../support/http.ts';
 import { startNginx, type Nginx } from '../support/nginx.ts';
 import { freePort } from '../support/ports.ts';
@@ -254,6 +254,7 @@ test(`${SECONDS} s of mixed load through nginx to two instances, one SIGKILLed m
   );
   assert.ok(failures.length <= READERS.length, 'at most one request per reader is in flight at the kill');
   assert.equal(score?.score, Number(score?.votes), 'the score is the sum of the votes stored');
+  assert.ok(acknowledged.topicRequest.size <= READERS.length * quotaOf('topic-requests').quota, 'the quota holds across both instances');
   assert.deepEqual(wrongVotes, [], 'each reader’s stored vote is what its last acknowledged vote answered');
   assert.deepEqual(differing, [], 'every instance shows each reader the same thread and votes as nginx');
   assert.ok(ban.ms >= 0 && ban.ms < 1000);
