@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { after, before, test } from 'node:test';
 import { request } from '../support/http.ts';
+import { freePort } from '../support/ports.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { newReaderAddress, post } from '../support/writes.ts';
 
@@ -14,17 +14,6 @@ import { newReaderAddress, post } from '../support/writes.ts';
 let site: RunningSite;
 let port = 0;
 let redis: ChildProcess | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
 
 async function startRedis(): Promise<void> {
   redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'pipe' });

@@ -12,16 +12,24 @@ export interface Answer {
 
 /**
  * One HTTP request exactly as given: no header added, nothing decompressed,
- * so tests see the bytes a client gets.
+ * so tests see the bytes a client gets. `localAddress` sends it from that
+ * loopback address (Linux routes all of 127.0.0.0/8 to lo): a reader of its
+ * own as a proxy in front sees it.
  */
 export function request(
   url: string,
-  { method = 'GET', headers = {}, body, agent }: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    agent,
+    localAddress,
+  }: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent; localAddress?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     // A body always gets its length: without it, Node frames no body for DELETE or OPTIONS.
     const framed = body === undefined ? headers : { 'Content-Length': String(Buffer.byteLength(body)), ...headers };
-    const req = httpRequest(url, { method, headers: framed, ...(agent && { agent }) }, (res) => {
+    const req = httpRequest(url, { method, headers: framed, ...(agent && { agent }), ...(localAddress && { localAddress }) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

@@ -33,3 +33,14 @@ export async function freshDatabase(prefix: string): Promise<string> {
 export async function dropDatabases(): Promise<void> {
   for (const name of made.splice(0)) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
+
+/** The rows of one query on `databaseUrl`, on a connection of its own. */
+export async function queryRows<Row>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}

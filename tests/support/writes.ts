@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { request, type Answer } from './http.ts';
 
-const SITE_ORIGIN = 'http://localhost:4321';
+/** The prepared site's SITE_URL (the default), the only Origin its writes are accepted from. */
+export const SITE_ORIGIN = 'http://localhost:4321';
 
 let nextAddress = 1;
 /** A distinct reader address for each caller (documentation ranges: never a real host). */
@@ -16,6 +17,16 @@ export function post(baseUrl: string, path: string, body: unknown, address: stri
     method: 'POST',
     headers: { Origin: SITE_ORIGIN, 'Content-Type': 'application/json', 'X-Forwarded-For': address, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** A same-origin JSON write sent from the loopback address `from` itself, without X-Forwarded-For: through a proxy, which names the reader by the address it saw. */
+export function postFrom(baseUrl: string, path: string, body: unknown, from: string): Promise<Answer> {
+  return request(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { Origin: SITE_ORIGIN, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    localAddress: from,
   });
 }
 

@@ -206,12 +206,22 @@ class PostgresStore implements StoreEngine {
     return votes;
   }
 
+  /**
+   * The request and the revision of /answers in one statement: the
+   * revision's row, which every topic request locks, is held for the commit
+   * only, not across a round trip to this process, which under load lasts
+   * long enough for the requests queueing on that row to run out of their
+   * statement timeout.
+   */
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
     const stored: TopicRequest = { ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null };
-    await this.#transaction(async (client) => {
-      await insertRows(client, TOPIC_REQUEST_ROWS, [stored]);
-      await bumpRevision(client, 'topic-requests');
-    });
+    const { text, params } = insertStatement(TOPIC_REQUEST_ROWS, [stored]);
+    await this.#query(
+      `WITH inserted AS (${text} RETURNING id)
+       INSERT INTO revisions (topic, revision) SELECT 'topic-requests', 1 FROM inserted
+       ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + 1`,
+      params,
+    );
     return stored;
   }
 
