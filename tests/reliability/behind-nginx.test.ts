@@ -32,7 +32,8 @@ before(async () => {
   proxy = await startNginx(await freePort(), ports);
   // A fresh database brings a fresh salt: reader hashes, and so the quota keys in the shared Redis, are this run's own.
   databaseUrl = await freshDatabase('proxy');
-  env = { DATABASE_URL: databaseUrl, REDIS_URL, TRUST_PROXY: '1', SITE_URL: SITE_ORIGIN };
+  // nginx and the test's direct reads reach the instances from 127.0.0.1: the proxy named by its address, as README deploys it.
+  env = { DATABASE_URL: databaseUrl, REDIS_URL, TRUST_PROXY: '127.0.0.1', SITE_URL: SITE_ORIGIN };
   // Each kept as soon as it listens, so that the after hook stops it even when the other fails to start.
   await Promise.all(
     ports.map(async (port, index) => {
