@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,6 +19,22 @@ export async function copyProject(name: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   for (const file of PROJECT_FILES) await cp(join(ROOT, file), join(dir, file), { recursive: true });
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+/**
+ * A copy of the prepared site, built, in a temporary folder of its own: for
+ * tests that change its files under the server, or start it with other
+ * build-time settings (which rebuild it there, never under the other tests).
+ * Files keep their times, so that the build's manifest still describes them;
+ * the build is marked newer than the copied folders, so it stays current.
+ */
+export async function copyOfPreparedSite(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'longhand-site-'));
+  madeFolders.push(dir);
+  await cp(PREPARED_SITE, dir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  const now = new Date();
+  await utimes(join(dir, 'dist', 'server', 'entry.mjs'), now, now);
   return dir;
 }
 
@@ -58,15 +74,15 @@ export interface RunningSite {
   kill(): Promise<void>;
 }
 
-/** The store folders made for servers of this test process, removed when it exits. */
-const madeDataDirs: string[] = [];
+/** The folders made for this test process (stores, copies of the site), removed when it exits. */
+const madeFolders: string[] = [];
 process.once('exit', () => {
-  for (const made of madeDataDirs) rmSync(made, { recursive: true, force: true });
+  for (const made of madeFolders) rmSync(made, { recursive: true, force: true });
 });
 
 async function newDataDir(): Promise<string> {
   const made = await mkdtemp(join(tmpdir(), 'longhand-data-'));
-  madeDataDirs.push(made);
+  madeFolders.push(made);
   return made;
 }
 

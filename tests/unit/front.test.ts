@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { chooseEncoding, encodeBody } from '../../src/server/front/encoding.ts';
 import { createFrontServer } from '../../src/server/front/server.ts';
+import { HotBodies } from '../../src/server/front/hot-bodies.ts';
 import { ResponseCache } from '../../src/server/front/response-cache.ts';
 import { ApiAnswer } from '../../src/server/http/api-answer.ts';
 
@@ -91,6 +92,42 @@ describe('the response cache', () => {
     const cache = new ResponseCache({ maxEntries: 2 });
     const answer = await cache.store('/x', json('public, max-age=60'));
     assert.match(answer.etag, /^"[\w-]+"$/);
+  });
+});
+
+describe('the bodies of built files held in memory', () => {
+  const body = (size: number) => Buffer.alloc(size, 'x');
+
+  test('a body is held from its second read, and a walk over many read once holds nothing', () => {
+    const hot = new HotBodies(10_000);
+    for (let index = 0; index < 100; index += 1) hot.offer(`/once-${index}`, body(500), 0);
+    assert.equal(hot.bytes, 0);
+    hot.offer('/often', body(500), 0);
+    assert.equal(hot.get('/often'), undefined);
+    hot.offer('/often', body(500), 0);
+    assert.equal(hot.get('/often')?.body.length, 500);
+    assert.equal(hot.bytes, 500);
+  });
+
+  test('never holds more than its budget: the least recently used goes first, one larger than the budget never', () => {
+    const hot = new HotBodies(2500);
+    const twice = (path: string, size: number) => {
+      hot.offer(path, body(size), 0);
+      hot.offer(path, body(size), 0);
+      assert.ok(hot.bytes <= 2500, `${hot.bytes} bytes held`);
+    };
+    twice('/a', 1000);
+    twice('/b', 1000);
+    assert.ok(hot.get('/a'), 'used again: now the most recent');
+    twice('/c', 1000);
+    assert.equal(hot.get('/b'), undefined, 'the least recently used went');
+    assert.ok(hot.get('/a') && hot.get('/c'));
+    twice('/huge', 3000);
+    assert.equal(hot.get('/huge'), undefined);
+    assert.ok(hot.get('/a') && hot.get('/c'), 'and it pushed nothing out');
+    for (let index = 0; index < 200; index += 1) twice(`/many-${index}`, 100 + index);
+    hot.clear();
+    assert.equal(hot.bytes, 0);
   });
 });
 

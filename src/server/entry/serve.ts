@@ -6,7 +6,7 @@ import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
-import { captchaSettings, listenHost, listenPort, siteUrl } from '../settings/environment.ts';
+import { captchaSettings, listenHost, listenPort, siteUrl, staticCacheBytes } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
 /** The store's current revision of a topic a render named, for the front server's kept renders; '' for no such topic. */
@@ -24,9 +24,11 @@ async function revisionOf(topic: string): Promise<string> {
  * submission: a site whose readers never search cities never holds it.
  */
 export async function serve(app: AstroApp, root: string): Promise<void> {
+  let fileCacheBytes = 0;
   try {
     await runtime();
     checkCityIndexFile(CITY_INDEX_PATH);
+    fileCacheBytes = staticCacheBytes();
   } catch (error) {
     console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -39,6 +41,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     revisionOf,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),
+    fileCacheBytes,
     site: siteUrl(),
   });
   server.listen(listenPort(), listenHost(), () => {

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -12,17 +13,14 @@ export interface EncodedBodies {
 /** Bodies this small gain nothing from compression once headers are counted. */
 const MIN_COMPRESSIBLE_BYTES = 1024;
 
-/**
- * Compresses a body once, keeping only encodings that make it smaller.
- * `quality` trades build time for bytes: 11 for files at build time, lower for
- * answers compressed while a reader waits.
- */
-export function encodeBody(identity: Buffer, quality: number): EncodedBodies {
-  if (identity.length < MIN_COMPRESSIBLE_BYTES) return { identity };
-  const br = brotliCompressSync(identity, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-  });
-  const gzip = gzipSync(identity, { level: Math.min(9, quality) });
+function options(identity: Buffer, quality: number): { br: BrotliOptions; gzip: ZlibOptions } {
+  return {
+    br: { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } },
+    gzip: { level: Math.min(9, quality) },
+  };
+}
+
+function kept(identity: Buffer, br: Buffer, gzip: Buffer): EncodedBodies {
   return {
     identity,
     ...(br.length < identity.length ? { br } : {}),
@@ -30,8 +28,30 @@ export function encodeBody(identity: Buffer, quality: number): EncodedBodies {
   };
 }
 
+/**
+ * Compresses a body once, keeping only encodings that make it smaller.
+ * `quality` trades build time for bytes: 11 for files at build time, lower for
+ * answers compressed while a reader waits.
+ */
+export function encodeBody(identity: Buffer, quality: number): EncodedBodies {
+  if (identity.length < MIN_COMPRESSIBLE_BYTES) return { identity };
+  const settings = options(identity, quality);
+  return kept(identity, brotliCompressSync(identity, settings.br), gzipSync(identity, settings.gzip));
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** encodeBody on libuv's thread pool: the build compresses several files at once, one a core. */
+export async function encodeBodyAsync(identity: Buffer, quality: number): Promise<EncodedBodies> {
+  if (identity.length < MIN_COMPRESSIBLE_BYTES) return { identity };
+  const settings = options(identity, quality);
+  const [br, gzipped] = await Promise.all([brotliAsync(identity, settings.br), gzipAsync(identity, settings.gzip)]);
+  return kept(identity, br, gzipped);
+}
+
 /** The best encoding the caller accepts among those we have: br, then gzip, else none. */
-export function chooseEncoding(acceptEncoding: string | undefined, bodies: EncodedBodies): Encoding | null {
+export function chooseEncoding(acceptEncoding: string | undefined, bodies: Partial<Record<Encoding, unknown>>): Encoding | null {
   if (!acceptEncoding || (!bodies.br && !bodies.gzip)) return null;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../../i18n/languages.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import type { StaticFile } from './static-files.ts';
+import type { StaticFiles } from './static-files.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
 /** Where the build puts each language's "page not found" page (src/pages/[...lang]/not-found.astro). */
@@ -16,17 +16,23 @@ export function languageOfPath(pathname: string): LanguageCode {
 
 /**
  * Takes the built "page not found" pages out of the public files and returns
- * them as 404 answers by language: a reader lost under `/fr/` is told so in
- * French, and the pages themselves have no address of their own.
+ * them as 404 answers by language, held in memory: a reader lost under
+ * `/fr/` is told so in French, and the pages themselves have no address of
+ * their own.
  */
-export function takeNotFoundPages(files: Map<string, StaticFile>): Map<LanguageCode, StoredAnswer> {
+export async function takeNotFoundPages(files: StaticFiles): Promise<Map<LanguageCode, StoredAnswer>> {
   const pages = new Map<LanguageCode, StoredAnswer>();
   for (const lang of LANGUAGE_CODES) {
     const path = notFoundPath(lang);
-    const page = files.get(path);
-    files.delete(path);
-    files.delete(`${path}/`);
-    if (page) pages.set(lang, { ...page.answer, status: 404, headers: { ...page.answer.headers, 'Cache-Control': CACHE_CONTROL.error } });
+    const page = await files.take(path);
+    await files.take(`${path}/`);
+    if (page)
+      pages.set(lang, {
+        status: 404,
+        headers: { 'Content-Type': page.file.contentType, 'Cache-Control': CACHE_CONTROL.error },
+        etag: page.file.etag,
+        bodies: page.bodies,
+      });
   }
   return pages;
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { todayUtc } from '../articles/catalog.ts';
 import { isApiPath } from '../http/api-frame.ts';
@@ -7,13 +8,14 @@ import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
+import { etagOf } from '../http/etag.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
 import { pageQueryParameters } from '../http/site-paths.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
 import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
-import { loadStaticFiles, type StaticFile } from './static-files.ts';
-import { sendStored, type StoredAnswer } from './stored-answer.ts';
+import { StaticFiles, type StaticFile } from './static-files.ts';
+import { sendStatic, sendStored, type StoredAnswer } from './stored-answer.ts';
 
 /**
  * How long a "page not found" answer is kept for its address. Articles that
@@ -23,6 +25,9 @@ const NOT_FOUND_SECONDS = 60;
 
 /** What kept renders may hold: about 50 threads of 2,000 comments, with their compressed copies. */
 const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** Bodies of built files held in memory at most by default (src/server/front/hot-bodies.ts); the rest is read from disk. */
+const DEFAULT_FILE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Missing addresses whose not-found page is kept, apart from the renders, so that a crawler's misses push no render out. */
 const MISSING_ENTRIES = 1000;
@@ -46,6 +51,8 @@ export interface FrontServerOptions {
   cacheEntries?: number;
   /** Bytes of kept answers at most (every encoding counted). */
   cacheBytes?: number;
+  /** Bytes of built files' bodies held in memory at most (STATIC_CACHE_MIB). */
+  fileCacheBytes?: number;
   today?: () => string;
   /** The store's current revision of a topic: a render kept under an older one is rendered again. */
   revisionOf?: (topic: string) => Promise<string>;
@@ -184,13 +191,12 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const base: BaseHeaders = options.headers ?? {};
   const baseList = Object.entries(base).flat();
   const today = options.today ?? (() => todayUtc());
-  const files = await loadStaticFiles(options.clientDir);
-  const schedule = files.get(SCHEDULE_PATH);
-  files.delete(SCHEDULE_PATH);
+  const files = await StaticFiles.open(options.clientDir, { cacheBytes: options.fileCacheBytes ?? DEFAULT_FILE_CACHE_BYTES });
+  const schedule = await files.take(SCHEDULE_PATH);
   const notBefore = notBeforeDates(
-    schedule ? (JSON.parse(schedule.answer.bodies.identity.toString('utf8')) as { articles: ScheduledArticle[] }).articles : [],
+    schedule ? (JSON.parse(schedule.bodies.identity.toString('utf8')) as { articles: ScheduledArticle[] }).articles : [],
   );
-  const notFoundPages = takeNotFoundPages(files);
+  const notFoundPages = await takeNotFoundPages(files);
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });
   const missing = new ResponseCache({ maxEntries: MISSING_ENTRIES });
   const apiQueryParameters = options.apiQueryParameters ?? (() => []);
@@ -198,6 +204,39 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   function staticFile(pathname: string): StaticFile | undefined {
     const date = notBefore.get(pathname);
     return date !== undefined && date > today() ? undefined : files.get(pathname);
+  }
+
+  /**
+   * Sends the built file at `pathname`, if there is one: false when there is
+   * none, or it was removed from disk since the build. A file changed on disk
+   * since the manifest was read sends the server to the manifest again (a new
+   * build); one changed by hand, which no manifest describes, is sent as it
+   * is now, uncompressed, under the ETag of what it holds.
+   */
+  async function sendFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    varyAccept: (file: StaticFile) => boolean,
+  ): Promise<boolean> {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const file = staticFile(pathname);
+      if (!file) return false;
+      const sent = await sendStatic(req, res, files, file, { base, varyAccept: varyAccept(file) });
+      if (sent !== 'changed') return sent === 'sent';
+      await files.reload();
+    }
+    const file = staticFile(pathname);
+    const identity = file && (await readFile(file.path).catch(() => undefined));
+    if (!file || !identity) return false;
+    const answer = {
+      status: 200,
+      headers: { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl },
+      etag: etagOf(identity),
+      bodies: { identity },
+    };
+    sendStored(req, res, answer, { base, varyAccept: varyAccept(file) });
+    return true;
   }
 
   /** Whether a kept render still shows the store as it is: always, for one kept by time. */
@@ -261,11 +300,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const wantsTwin = twin !== null && prefersMarkdown(req.headers.accept);
     const target = wantsTwin ? twin : url.pathname;
 
-    const file = staticFile(target);
-    if (file) {
-      sendStored(req, res, file.answer, { base, varyAccept: twin !== null && file.isDocument });
-      return;
-    }
+    if (await sendFile(req, res, target, (file) => twin !== null && file.isDocument)) return;
     const kept = keptUrl(url, pageQueryParameters(target));
     const key = `${target}${kept.search}`;
     const hit = cache.get(key) ?? missing.get(key);
@@ -285,7 +320,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
 
   // A client that sends its headers or its body a byte at a time is cut off, so that it holds no socket for long.
   const timeouts = { headersTimeout: 10_000, requestTimeout: 20_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 2_000 };
-  return createServer(timeouts, (req, res) => {
+  const server = createServer(timeouts, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       const failure = serverError();
       console.error(`[front] request ${failure.requestId} failed:`, error);
@@ -296,6 +331,10 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       sendAnswer(req, res, withApiHeadersIfApi(req, failure.response), baseList);
     });
   });
+  server.on('close', () => {
+    files.close();
+  });
+  return server;
 }
 
 function withApiHeadersIfApi(req: IncomingMessage, answer: ApiAnswer): ApiAnswer {

@@ -1,36 +1,35 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { watch, type FSWatcher } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import { etagOf } from '../http/etag.ts';
-import type { EncodedBodies } from './encoding.ts';
-import { mediaTypeOf } from '../http/media-types.ts';
-import type { StoredAnswer } from './stored-answer.ts';
+import type { EncodedBodies, Encoding } from './encoding.ts';
+import { ENCODED_SUFFIX, manifestPath, readFileManifest, type BodyStamp, type ManifestFile } from './file-manifest.ts';
+import { HotBodies } from './hot-bodies.ts';
 
-/** Precompressed siblings written by the build (`page.html.br`, `page.html.gz`). */
-const PRECOMPRESSED = { br: '.br', gzip: '.gz' } as const;
-
+/** A built file the server answers: what the manifest says of it, and where its bodies are. */
 export interface StaticFile {
-  answer: StoredAnswer;
+  /** The identity body's path; the encoded ones are beside it. */
+  path: string;
+  contentType: string;
+  cacheControl: string;
+  etag: string;
+  bodies: ManifestFile['bodies'];
   /** A page or a Markdown twin, as opposed to an asset. */
   isDocument: boolean;
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
+/** What reading one body of a file found. */
+export type BodyRead = { body: Buffer } | { changed: true } | { gone: true };
 
-async function readIfPresent(path: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(path);
-  } catch {
-    return undefined;
-  }
-}
+/** A body larger than this is never held in memory, only read from disk each time. */
+const LARGEST_HELD_BYTES = 1024 * 1024;
+
+/** A body held in memory is compared with its file on disk again once this long has passed. */
+const RECHECK_MS = 2000;
 
 /** The URL paths a built file answers: `a/index.html` answers `/a` and `/a/`. */
-function urlPathsOf(relativePath: string): string[] {
-  const path = `/${relativePath.split(sep).join('/')}`;
+function urlPathsOf(file: string): string[] {
+  const path = `/${file}`;
   if (path === '/index.html') return ['/'];
   if (path.endsWith('/index.html')) {
     const directory = path.slice(0, -'/index.html'.length);
@@ -39,35 +38,159 @@ function urlPathsOf(relativePath: string): string[] {
   return [path];
 }
 
+function staticFileOf(clientDir: string, entry: ManifestFile): StaticFile {
+  return {
+    path: join(clientDir, entry.file),
+    contentType: entry.contentType,
+    cacheControl: entry.file.startsWith('_astro/') ? CACHE_CONTROL.hashedAsset : CACHE_CONTROL.page,
+    etag: entry.etag,
+    bodies: entry.bodies,
+    isDocument: /\.(html|md)$/.test(entry.file),
+  };
+}
+
 /**
- * Reads the whole built client folder into memory once: every page, twin and
- * asset is then answered without touching the disk or recomputing a header.
+ * Whether a body on disk is still the one the build described: the same
+ * size, modified in the same second. Whole seconds, because copying a build
+ * (cp -p, rsync, an image layer) keeps the time to the second at least, not
+ * always to the nanosecond.
  */
-export async function loadStaticFiles(clientDir: string): Promise<Map<string, StaticFile>> {
-  const files = new Map<string, StaticFile>();
-  const paths = (await listFiles(clientDir)).filter((path) => !path.endsWith('.br') && !path.endsWith('.gz'));
-  await Promise.all(
-    paths.map(async (path) => {
-      const identity = await readFile(path);
-      const bodies: EncodedBodies = { identity };
-      for (const [encoding, suffix] of Object.entries(PRECOMPRESSED) as [keyof typeof PRECOMPRESSED, string][]) {
-        const encoded = await readIfPresent(path + suffix);
-        if (encoded) bodies[encoding] = encoded;
+function sameStamp(stamp: BodyStamp, size: number, mtimeMs: number): boolean {
+  return stamp.size === size && Math.floor(stamp.mtimeMs / 1000) === Math.floor(mtimeMs / 1000);
+}
+
+/**
+ * The built client folder, answered from disk: the build's manifest says
+ * what each file is, so start-up opens none of them, and a body is read when
+ * asked for (asynchronously, never blocking the event loop). Bodies asked for
+ * often are held in memory under a byte budget (HotBodies); everything else
+ * is left to the operating system's page cache. A body whose size or time on
+ * disk is not the manifest's was changed since the build: it is reported as
+ * such, never served under the old ETag. A new manifest (a new build) is read
+ * as soon as it is written, and drops every body held.
+ */
+export class StaticFiles {
+  readonly #clientDir: string;
+  readonly #hot: HotBodies;
+  #files = new Map<string, StaticFile>();
+  /** URL paths the server answers otherwise (the not-found pages, the schedule): never served as files. */
+  readonly #withheld = new Set<string>();
+  #watcher: FSWatcher | undefined;
+  #reloading: Promise<void> | undefined;
+
+  private constructor(clientDir: string, cacheBytes: number) {
+    this.#clientDir = clientDir;
+    this.#hot = new HotBodies(cacheBytes);
+  }
+
+  static async open(clientDir: string, { cacheBytes }: { cacheBytes: number }): Promise<StaticFiles> {
+    const files = new StaticFiles(clientDir, cacheBytes);
+    await files.reload();
+    files.#watch();
+    return files;
+  }
+
+  get(urlPath: string): StaticFile | undefined {
+    return this.#withheld.has(urlPath) ? undefined : this.#files.get(urlPath);
+  }
+
+  /** Takes a file out of the public ones and returns it with its bodies: the server answers it otherwise. */
+  async take(urlPath: string): Promise<{ file: StaticFile; bodies: EncodedBodies } | undefined> {
+    const file = this.#files.get(urlPath);
+    this.#withheld.add(urlPath);
+    if (!file) return undefined;
+    const identity = await readFile(file.path).catch(() => undefined);
+    if (!identity) return undefined;
+    const bodies: EncodedBodies = { identity };
+    for (const [encoding, suffix] of Object.entries(ENCODED_SUFFIX) as [Encoding, string][]) {
+      const encoded = file.bodies[encoding] && (await readFile(file.path + suffix).catch(() => undefined));
+      if (encoded) bodies[encoding] = encoded;
+    }
+    return { file, bodies };
+  }
+
+  /** The bytes held in memory, for the budget's tests and the operator. */
+  heldBytes(): number {
+    return this.#hot.bytes;
+  }
+
+  /** Reads the manifest again and forgets every body held: what a new build wrote is served from now on. */
+  reload(): Promise<void> {
+    this.#reloading ??= (async () => {
+      try {
+        const manifest = await readFileManifest(this.#clientDir);
+        const files = new Map<string, StaticFile>();
+        for (const entry of manifest.files) {
+          const file = staticFileOf(this.#clientDir, entry);
+          for (const urlPath of urlPathsOf(entry.file)) files.set(urlPath, file);
+        }
+        this.#files = files;
+        this.#hot.clear();
+      } finally {
+        this.#reloading = undefined;
       }
-      const relativePath = relative(clientDir, path);
-      const contentType = mediaTypeOf(path);
-      const isDocument = /\.(html|md)$/.test(path);
-      const answer: StoredAnswer = {
-        status: 200,
-        headers: {
-          'Content-Type': contentType,
-          'Cache-Control': relativePath.startsWith(`_astro${sep}`) ? CACHE_CONTROL.hashedAsset : CACHE_CONTROL.page,
-        },
-        etag: etagOf(identity),
-        bodies,
-      };
-      for (const urlPath of urlPathsOf(relativePath)) files.set(urlPath, { answer, isDocument });
-    }),
-  );
-  return files;
+    })();
+    return this.#reloading;
+  }
+
+  /**
+   * One body of a file: from memory while it is known to be current, else
+   * from disk, checked against the manifest. A compressed body is current
+   * only while its file is too: one edited by hand leaves its `.br` behind.
+   */
+  async read(file: StaticFile, encoding: Encoding | null): Promise<BodyRead> {
+    const path = encoding ? file.path + ENCODED_SUFFIX[encoding] : file.path;
+    const stamp = encoding ? file.bodies[encoding] : file.bodies.identity;
+    if (!stamp) return { gone: true };
+    const now = Date.now();
+    const held = this.#hot.get(path);
+    if (held && now - held.checkedAt < RECHECK_MS) return { body: held.body };
+    const [read, source] = await Promise.all([
+      readStamped(path, stamp, encoding !== null),
+      encoding ? isCurrent(file.path, file.bodies.identity) : true,
+    ]);
+    if (!source) return { changed: true };
+    if ('body' in read && read.body.length <= LARGEST_HELD_BYTES) this.#hot.offer(path, read.body, now);
+    else this.#hot.drop(path);
+    return read;
+  }
+
+  close(): void {
+    this.#watcher?.close();
+  }
+
+  #watch(): void {
+    const manifest = manifestPath(this.#clientDir);
+    try {
+      this.#watcher = watch(dirname(manifest), (_event, name) => {
+        if (name === basename(manifest)) void this.reload().catch(() => undefined);
+      });
+      this.#watcher.on('error', () => this.#watcher?.close());
+      this.#watcher.unref();
+    } catch {
+      // No watch here (a file system without notifications): a changed file is still caught when read from disk.
+    }
+  }
+}
+
+async function isCurrent(path: string, stamp: BodyStamp): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined);
+  return info !== undefined && sameStamp(stamp, info.size, info.mtimeMs);
+}
+
+/**
+ * Reads a body whole if its size and time on disk are still the manifest's.
+ * A compressed body missing while its file is there (a build under way) is
+ * a change, not a missing page.
+ */
+async function readStamped(path: string, stamp: BodyStamp, encoded: boolean): Promise<BodyRead> {
+  const handle = await open(path).catch(() => undefined);
+  if (!handle) return encoded ? { changed: true } : { gone: true };
+  try {
+    const info = await handle.stat();
+    if (!sameStamp(stamp, info.size, info.mtimeMs)) return { changed: true };
+    return { body: await handle.readFile() };
+  } finally {
+    await handle.close();
+  }
 }

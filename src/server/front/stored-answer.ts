@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchesIfNoneMatch } from '../http/etag.ts';
-import { chooseEncoding, type EncodedBodies } from './encoding.ts';
+import { chooseEncoding, type EncodedBodies, type Encoding } from './encoding.ts';
+import type { StaticFile, StaticFiles } from './static-files.ts';
 
-/** An answer held in memory, ready to send many times: a static file or a cached render. */
+/** An answer held in memory, ready to send many times: a cached render, a not-found page. */
 export interface StoredAnswer {
   status: number;
   /** Headers as sent, except Content-Length, Content-Encoding and Vary, which depend on the request. */
@@ -11,25 +12,28 @@ export interface StoredAnswer {
   bodies: EncodedBodies;
 }
 
+interface SendOptions {
+  /** Headers every answer of the server carries (always given: a call that forgot them would send a page without its security headers). */
+  base: Readonly<Record<string, string>>;
+  /** Whether the path answers HTML or Markdown by `Accept`. */
+  varyAccept?: boolean;
+  extraHeaders?: Record<string, string>;
+}
+
 /**
- * Sends a stored answer: 304 when the caller holds it already, otherwise the
- * best encoding the caller accepts; no body for HEAD. `base` holds the headers
- * every answer of the server carries (always given: a call that forgot them
- * would send a page without its security headers).
+ * The headers of an answer that has these encodings, or, when the caller
+ * holds it already (`If-None-Match`), the 304 sent and null.
  */
-export function sendStored(
+function headersOrNotModified(
   req: IncomingMessage,
   res: ServerResponse,
-  answer: StoredAnswer,
-  {
-    base,
-    varyAccept = false,
-    extraHeaders = {},
-  }: { base: Readonly<Record<string, string>>; varyAccept?: boolean; extraHeaders?: Record<string, string> },
-): void {
+  answer: { status: number; headers: Record<string, string>; etag: string },
+  encodings: Partial<Record<Encoding, unknown>>,
+  { base, varyAccept = false, extraHeaders = {} }: SendOptions,
+): Record<string, string | number> | null {
   // Vary is the request's business: a page path answers HTML or Markdown by Accept, whichever one is stored.
   const vary: string[] = varyAccept ? ['Accept'] : [];
-  if (answer.bodies.br || answer.bodies.gzip) vary.push('Accept-Encoding');
+  if (encodings.br || encodings.gzip) vary.push('Accept-Encoding');
   const headers: Record<string, string | number> = { ...base, ...answer.headers, ...extraHeaders };
   if (answer.status === 200) headers['ETag'] = answer.etag;
   if (vary.length > 0) headers['Vary'] = vary.join(', ');
@@ -37,12 +41,53 @@ export function sendStored(
     // A 304 has no body to describe; stored renders name their headers in lower case.
     res.writeHead(304, Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type')));
     res.end();
-    return;
+    return null;
   }
-  const encoding = chooseEncoding(req.headers['accept-encoding'], answer.bodies);
-  const body = (encoding && answer.bodies[encoding]) || answer.bodies.identity;
+  return headers;
+}
+
+function sendBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number>,
+  body: Buffer,
+  encoding: Encoding | null,
+): void {
   if (encoding) headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = body.length;
-  res.writeHead(answer.status, headers);
+  res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Sends a stored answer: 304 when the caller holds it already, otherwise the best encoding the caller accepts; no body for HEAD. */
+export function sendStored(req: IncomingMessage, res: ServerResponse, answer: StoredAnswer, options: SendOptions): void {
+  const headers = headersOrNotModified(req, res, answer, answer.bodies, options);
+  if (!headers) return;
+  const encoding = chooseEncoding(req.headers['accept-encoding'], answer.bodies);
+  sendBody(req, res, answer.status, headers, (encoding && answer.bodies[encoding]) || answer.bodies.identity, encoding);
+}
+
+/**
+ * Sends a built file as sendStored sends a stored answer, its body read
+ * through `files` (from memory or disk). Answers 'changed' or 'gone', having
+ * sent nothing, when the body on disk is no longer the one the manifest
+ * describes, or no longer there.
+ */
+export async function sendStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  files: StaticFiles,
+  file: StaticFile,
+  options: SendOptions,
+): Promise<'sent' | 'changed' | 'gone'> {
+  const answer = { status: 200, headers: { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl }, etag: file.etag };
+  const headers = headersOrNotModified(req, res, answer, file.bodies, options);
+  if (!headers) return 'sent';
+  const encoding = chooseEncoding(req.headers['accept-encoding'], file.bodies);
+  const read = await files.read(file, encoding);
+  if ('changed' in read) return 'changed';
+  if ('gone' in read) return 'gone';
+  sendBody(req, res, 200, headers, read.body, encoding);
+  return 'sent';
 }

@@ -55,6 +55,17 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * STATIC_CACHE_MIB: how much of the built files' bodies the front server holds
+ * in memory, in MiB (the pages read most; the rest is read from disk).
+ */
+export function staticCacheBytes(): number {
+  const raw = process.env['STATIC_CACHE_MIB'] ?? '16';
+  const mib = Number(raw);
+  if (!Number.isFinite(mib) || mib < 0) throw new Error(`STATIC_CACHE_MIB must be a number of MiB (0 or more), not "${raw}"`);
+  return Math.floor(mib * 1024 * 1024);
+}
+
 /** PostgreSQL's address (postgres://…): the store lives there instead of in DATA_DIR. */
 export function databaseUrl(): string | undefined {
   return process.env['DATABASE_URL'] || undefined;
