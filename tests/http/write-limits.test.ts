@@ -4,19 +4,25 @@ import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { startFakeCaptcha } from '../support/fake-captcha.ts';
 import { request } from '../support/http.ts';
-import { PREPARED_SITE, startSite } from '../support/site.ts';
+import { copyOfPreparedSite, PREPARED_SITE, startSite } from '../support/site.ts';
 import { get, newReaderAddress, post } from '../support/writes.ts';
 
 const ARTICLE = 'the-price-of-a-beer';
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 describe('captcha', () => {
+  // The site key is baked into pages: a copy of the site, rebuilt with it once, never the one the other tests serve.
+  let captchaSite = '';
+  before(async () => {
+    captchaSite = await copyOfPreparedSite();
+  });
+
   test('enabled: missing or rejected token 400, accepted 200, provider failing or slow 502; votes need none', async () => {
     const provider = await startFakeCaptcha();
-    const site = await startSite(PREPARED_SITE, {
+    const site = await startSite(captchaSite, {
       TRUST_PROXY: '1',
       CAPTCHA_SITE_KEY: 'site',
       CAPTCHA_SECRET: 'secret',
@@ -56,7 +62,7 @@ describe('captcha', () => {
   });
 
   test('unreachable provider: 502', async () => {
-    const site = await startSite(PREPARED_SITE, {
+    const site = await startSite(captchaSite, {
       TRUST_PROXY: '1',
       CAPTCHA_SITE_KEY: 'site',
       CAPTCHA_SECRET: 'secret',
@@ -73,7 +79,7 @@ describe('captcha', () => {
   });
 
   test('only one of key and secret set: captcha routes answer 500 with a requestId, votes still work', async () => {
-    const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', CAPTCHA_SITE_KEY: 'site' });
+    const site = await startSite(captchaSite, { TRUST_PROXY: '1', CAPTCHA_SITE_KEY: 'site' });
     try {
       const address = newReaderAddress();
       const answer = await post(site.url, '/api/topic-requests', { requestTitle: 'Trains', captchaToken: 'good' }, address);
