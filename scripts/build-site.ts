@@ -1,8 +1,11 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
 import { captchaSettings, siteUrl } from '../src/server/settings/environment.ts';
-import { encodeBody } from '../src/server/front/encoding.ts';
+import { encodeBodyAsync, type Encoding } from '../src/server/front/encoding.ts';
+import { builtFiles, describeFile, ENCODED_SUFFIX, writeFileManifest, type ManifestFile } from '../src/server/front/file-manifest.ts';
+import { etagOf } from '../src/server/http/etag.ts';
 import { isCompressible, mediaTypeOf } from '../src/server/http/media-types.ts';
 import { buildCityIndex, formatCityIndex } from './build-city-index.ts';
 import { writeSearchIndex } from './search-index.ts';
@@ -41,16 +44,78 @@ export async function buildIsStale(root: string): Promise<boolean> {
   return newest > built.mtimeMs;
 }
 
-/** Writes `.br` and `.gz` beside every compressible built file, at the best quality: it is done once. */
-async function precompress(clientDir: string): Promise<void> {
-  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name) && isCompressible(mediaTypeOf(entry.name)))
-    .map((entry) => join(entry.parentPath, entry.name));
-  for (const file of files) {
-    const bodies = encodeBody(await readFile(file), 11);
-    if (bodies.br) await writeFile(`${file}.br`, bodies.br);
-    if (bodies.gzip) await writeFile(`${file}.gz`, bodies.gzip);
+/**
+ * Compressed bodies of earlier builds of this project, by the hash of what
+ * they compress: a file whose bytes did not change since is not compressed
+ * again. Only the last build's are kept.
+ */
+const COMPRESSED_CACHE = '.cache/compressed';
+
+/** Runs `work` on every item, at most `limit` at once. */
+async function eachLimited<Item>(items: readonly Item[], limit: number, work: (item: Item) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as Item);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * The `.br` and `.gz` bodies of one built file at the best quality (it is
+ * done once), from the cache when its bytes were compressed before. A cached
+ * entry is complete once its `.done` mark is written; an encoding missing
+ * beside the mark did not make the file smaller.
+ */
+async function compressCached(path: string, cacheDir: string): Promise<string> {
+  const identity = await readFile(path);
+  const key = etagOf(identity).slice(1, -1);
+  const cached = (suffix: string) => join(cacheDir, `${key}${suffix}`);
+  if (await exists(cached('.done'))) {
+    try {
+      for (const suffix of Object.values(ENCODED_SUFFIX)) if (await exists(cached(suffix))) await copyFile(cached(suffix), path + suffix);
+      return key;
+    } catch {
+      // An entry gone half-way (the cache emptied by hand): compressed again below.
+    }
+  }
+  const bodies = await encodeBodyAsync(identity, 11);
+  for (const [encoding, suffix] of Object.entries(ENCODED_SUFFIX) as [Encoding, string][]) {
+    const body = bodies[encoding];
+    if (!body) continue;
+    await writeFile(path + suffix, body);
+    await writeFile(cached(suffix), body);
+  }
+  await writeFile(cached('.done'), '');
+  return key;
+}
+
+function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Writes `.br` and `.gz` beside every compressible built file, on every core
+ * at once, then the manifest the front server answers the files by
+ * (src/server/front/file-manifest.ts).
+ */
+async function precompress(root: string, clientDir: string): Promise<void> {
+  const cacheDir = join(root, COMPRESSED_CACHE);
+  await mkdir(cacheDir, { recursive: true });
+  const files = await builtFiles(clientDir);
+  const used = new Set<string>();
+  const described: ManifestFile[] = [];
+  await eachLimited(files, availableParallelism(), async (file) => {
+    const path = join(clientDir, file);
+    if (isCompressible(mediaTypeOf(path))) used.add(await compressCached(path, cacheDir));
+    const entry = await describeFile(clientDir, file);
+    if (entry) described.push(entry);
+  });
+  await writeFileManifest(clientDir, described);
+  for (const name of await readdir(cacheDir)) {
+    if (!used.has(name.slice(0, name.indexOf('.')))) await rm(join(cacheDir, name), { force: true });
   }
 }
 
@@ -68,7 +133,7 @@ export async function buildSite(root: string): Promise<void> {
   const { build } = await import('astro');
   await build({ root });
   await writeSearchIndex(join(root, 'dist', 'client'));
-  await precompress(join(root, 'dist', 'client'));
+  await precompress(root, join(root, 'dist', 'client'));
   await writeFile(join(root, BUILD_SETTINGS), buildSettings());
 }
 
