@@ -15,6 +15,8 @@ const MORE_PAGES = [
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe finds no serious or critical violation, ${colorScheme} mode, and no page logs an error`, async ({ page }) => {
+    // Thirteen pages, six of them checked by axe: 27–33 s on a busy 2-core machine, past the 30 s a test gets by default.
+    test.setTimeout(120_000);
     const errors: string[] = [];
     page.on('console', (message) => {
       // The missing page answers 404 on purpose; the browser reports that status, which is no fault of the page.
