@@ -14,6 +14,7 @@ import { openEmbeddedStore } from '../src/server/store/embedded/engine.ts';
 import { benchStore } from './store.ts';
 import { benchPostgresWrites } from './postgres-writes.ts';
 import { benchWrites } from './writes.ts';
+import { benchArchive } from './archive.ts';
 import { measured as report, writeReport } from './report.ts';
 
 const ROOT = process.cwd();
@@ -185,5 +186,7 @@ if (missedWrites > 0) {
   console.log(`\n${missedWrites} write or memory goal(s) missed.`);
   process.exitCode = 1;
 }
+console.log('');
+if ((await benchArchive()) > 0) process.exitCode = 1;
 await writeReport(ROOT);
 console.log('\nWrote docs/benchmarks.md and its charts.');
