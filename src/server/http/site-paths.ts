@@ -58,6 +58,14 @@ export function homePath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/`;
 }
 
+/**
+ * A page of a language's archive, every article newest first: page 1 is
+ * `/archive` (`/fr/archive`), page n after it `/archive/n`.
+ */
+export function archivePath(lang: LanguageCode, page = 1): string {
+  return page === 1 ? `${languagePrefix(lang)}/archive` : `${languagePrefix(lang)}/archive/${page}`;
+}
+
 export function projectsPath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/projects`;
 }
