@@ -1,4 +1,4 @@
-import { languageFromParam, type LanguageCode } from '../i18n/languages.ts';
+import { DEFAULT_LANGUAGE, languageFromParam, type LanguageCode } from '../i18n/languages.ts';
 import { uiStrings } from '../i18n/ui.ts';
 import { todayUtc, type Article } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
@@ -30,7 +30,7 @@ export type { Article as ListedArticle };
  * when there is no such page: the articles published today, newest first,
  * `ARCHIVE_PAGE_SIZE` a page. Rendered on demand and kept a minute, as the
  * home page is, so a scheduled article joins the archive on its date, and the
- * archive, the home page and the feeds agree on any day
+ * archive, the home page, the feeds and the sitemap agree on any day
  * (docs/decisions.md, Content). Page 1 is `/archive` only: `/archive/1`,
  * `/archive/02` and pages past the last are not pages.
  */
@@ -55,6 +55,11 @@ export async function archivePage(langParam: string | undefined, pageParam: stri
     ...(number < page.count ? { older: archivePath(lang, number + 1) } : {}),
     window: pageWindow(number, page.count).map((shown) => (shown === null ? null : { number: shown, path: archivePath(lang, shown) })),
   };
+}
+
+/** How many archive pages each language has today: the same for all. */
+export async function archivePageCount(): Promise<number> {
+  return pagesOf((await articleCatalog()).on(todayUtc()).list(DEFAULT_LANGUAGE), ARCHIVE_PAGE_SIZE).length;
 }
 
 /** "Page 2 of 5", with the language's digits. */

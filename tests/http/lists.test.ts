@@ -2,19 +2,22 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LANGUAGE_CODES, languageOf, type LanguageCode } from '../../src/i18n/languages.ts';
 import { twinPath } from '../../src/server/http/negotiation.ts';
-import { archivePath, homePath, rssPath } from '../../src/server/http/site-paths.ts';
+import { archivePath, DOCUMENT_PATHS, homePath, rssPath } from '../../src/server/http/site-paths.ts';
 import { FIXTURE_LIST_SIZES } from '../support/fixtures.ts';
 import { request, type Answer } from '../support/http.ts';
+import { readSitemapIndex, readUrlset } from '../support/sitemap-shape.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 
 /**
  * The lists that must stay small as the archive grows, on the test site built
  * with small sizes (tests/support/fixtures.ts): its five published articles
  * overflow the home page and fill three archive pages, its six on the
- * scheduled article's date overflow the feeds.
+ * scheduled article's date overflow the feeds, and its pages overflow one
+ * sitemap.
  */
 const SITE_URL = 'http://localhost:4321';
 const { HOME_LATEST, ARCHIVE_PAGE_SIZE, FEED_LATEST } = FIXTURE_LIST_SIZES['src/server/articles/lists.ts'];
+const { SITEMAP_MAX_URLS } = FIXTURE_LIST_SIZES['src/server/discovery/sitemap.ts'];
 const MARKDOWN = 'text/markdown; charset=utf-8';
 /** The day after the fixture's scheduled article (2099-01-01) is published. */
 const AFTER_SCHEDULED = '2099-01-02T00:00:00Z';
@@ -173,5 +176,38 @@ describe('the archive', () => {
     } finally {
       await later.stop();
     }
+  });
+});
+
+describe('the sitemap past its limit', () => {
+  test('/sitemap.xml becomes an index, robots.txt names it, every URL is in exactly one valid sitemap within the limit', async () => {
+    const robots = (await get(site, DOCUMENT_PATHS.robots)).text;
+    assert.ok(robots.split('\n').includes(`Sitemap: ${SITE_URL}${DOCUMENT_PATHS.sitemap}`));
+    const index = await get(site, DOCUMENT_PATHS.sitemap);
+    assert.equal(index.headers['content-type'], 'application/xml; charset=utf-8');
+    const children = readSitemapIndex(index.text);
+    assert.ok(children.length >= 2, 'the lowered limit makes an index');
+    const urls: string[] = [];
+    for (const child of children) {
+      assert.ok(child.startsWith(`${SITE_URL}/sitemaps/`), child);
+      const answer = await get(site, new URL(child).pathname);
+      assert.equal(answer.headers['content-type'], 'application/xml; charset=utf-8', child);
+      assert.equal(answer.headers['cache-control'], 'public, max-age=60', child);
+      const entries = readUrlset(answer.text);
+      assert.ok(entries.length >= 1 && entries.length <= SITEMAP_MAX_URLS, `${child}: ${entries.length} URLs`);
+      urls.push(...entries.map(({ loc }) => loc));
+    }
+    assert.equal(new Set(urls).size, urls.length, 'no URL in two sitemaps');
+    const expected = [
+      ...LANGUAGE_CODES.flatMap((lang) => [homePath(lang), archivePath(lang), archivePath(lang, 2), archivePath(lang, 3)]),
+      ...(await published(site, 'fr')),
+      '/articles/the-price-of-a-beer',
+      '/ar/articles/the-price-of-a-beer',
+      '/developers',
+    ];
+    for (const path of expected) assert.ok(urls.includes(`${SITE_URL}${path}`), path);
+    assert.ok(!urls.some((url) => url.includes('/archive/4')), 'no archive page past the last');
+    assert.equal((await request(`${site.url}/sitemaps/${children.length + 1}.xml`)).status, 404);
+    assert.equal((await request(`${site.url}/sitemaps/0.xml`)).status, 404);
   });
 });

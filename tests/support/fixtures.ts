@@ -81,12 +81,14 @@ export function dispatchWithFailingOperation(entry: string): string {
 
 /**
  * The list sizes the test site is built with, small enough that its five
- * published articles fill three archive pages and overflow the home page, and
- * the feeds once the scheduled one is published (six): each replaces the
- * constant of that name in its file (src/server/articles/lists.ts).
+ * published articles fill three archive pages and overflow the home page, the
+ * feeds once the scheduled one is published (six), and make /sitemap.xml an
+ * index: each replaces the constant of that name in its file
+ * (src/server/articles/lists.ts, src/server/discovery/sitemap.ts).
  */
 export const FIXTURE_LIST_SIZES = {
   'src/server/articles/lists.ts': { HOME_LATEST: 3, ARCHIVE_PAGE_SIZE: 2, FEED_LATEST: 5 },
+  'src/server/discovery/sitemap.ts': { SITEMAP_MAX_URLS: 40 },
 } as const;
 
 /** A module's source with each `const NAME = <number>;` of `sizes` set to its value; fails loudly when one is missing. */

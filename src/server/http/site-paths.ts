@@ -48,6 +48,14 @@ export const DOCUMENT_PATHS = {
   sitemap: '/sitemap.xml',
 } as const;
 
+/**
+ * One of the sitemaps `/sitemap.xml` lists once it has become a sitemap index
+ * (src/server/discovery/sitemap.ts): `/sitemaps/1.xml`, `/sitemaps/2.xml`…
+ */
+export function sitemapPartPath(number: number): string {
+  return `/sitemaps/${number}.xml`;
+}
+
 /** The RSS feed of a language: `/rss.xml` for English, `/fr/rss.xml` for French. */
 export function rssPath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/rss.xml`;

@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { documentResponse } from '../../server/discovery/document-response.ts';
+import { sitemapXml } from '../../server/discovery/sitemap.ts';
+import { DOCUMENT_PATHS } from '../../server/http/site-paths.ts';
+import { sitemaps } from '../../site/sitemap.ts';
+
+// Rendered on demand and kept by the front server for a minute, as /sitemap.xml that lists them.
+export const prerender = false;
+
+/** One sitemap of the index at /sitemap.xml; 404 while one sitemap holds every page, and past the last. */
+export const GET: APIRoute = async ({ params }) => {
+  const part = (await sitemaps()).find((sitemap) => sitemap.path === `/sitemaps/${params['part'] ?? ''}.xml`);
+  if (!part || part.path === DOCUMENT_PATHS.sitemap)
+    return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return documentResponse(part.path, sitemapXml(part.pages));
+};
