@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '../i18n/languages.ts';
-import { articlePath } from '../server/articles/catalog.ts';
+import { articlePath, todayUtc } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
 import { splitSitemap, translatedPages, type SitemapPage } from '../server/discovery/sitemap.ts';
 import {
@@ -34,17 +34,30 @@ async function sitemapPages(): Promise<SitemapPage[]> {
   ];
 }
 
+/** Today's sitemaps, worked out once a day: a request for any of them, or for one that does not exist, costs no more. */
+let cached: { today: string; sitemaps: Sitemap[] } | undefined;
+
+interface Sitemap {
+  url: string;
+  path: string;
+  pages: SitemapPage[];
+}
+
 /**
  * Today's sitemaps, each within the protocol's limits, with the URL each is
  * served at: `/sitemap.xml` when one holds every page, else
  * `/sitemaps/1.xml`… listed by the index at `/sitemap.xml`. Rendered on demand
  * and kept a minute, as the pages they list follow the date.
  */
-export async function sitemaps(): Promise<{ url: string; path: string; pages: SitemapPage[] }[]> {
+export async function sitemaps(): Promise<Sitemap[]> {
+  const today = todayUtc();
+  if (cached?.today === today) return cached.sitemaps;
   const parts = splitSitemap(await sitemapPages());
   const site = siteUrl();
-  return parts.map((pages, index) => {
+  const made = parts.map((pages, index) => {
     const path = parts.length === 1 ? DOCUMENT_PATHS.sitemap : sitemapPartPath(index + 1);
     return { url: `${site}${path}`, path, pages };
   });
+  cached = { today, sitemaps: made };
+  return made;
 }

@@ -208,6 +208,7 @@ describe('the sitemap past its limit', () => {
     for (const path of expected) assert.ok(urls.includes(`${SITE_URL}${path}`), path);
     assert.ok(!urls.some((url) => url.includes('/archive/4')), 'no archive page past the last');
     assert.equal((await request(`${site.url}/sitemaps/${children.length + 1}.xml`)).status, 404);
-    assert.equal((await request(`${site.url}/sitemaps/0.xml`)).status, 404);
+    for (const path of ['/sitemaps/0.xml', '/sitemaps/01.xml', '/sitemaps/x.xml', `/sitemaps/${'9'.repeat(5000)}.xml`])
+      assert.equal((await request(`${site.url}${path}`)).status, 404, path.slice(0, 40));
   });
 });
