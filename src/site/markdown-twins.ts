@@ -41,7 +41,8 @@ export function listPageTwin(
   steps: readonly { label: string; url: string }[],
 ): string {
   const list = articles.length === 0 ? emptyText : articles.map(articleLine).join('\n');
-  const way = steps.length === 0 ? '' : `\n${steps.map((step) => `- [${step.label}](${step.url})`).join('\n')}\n`;
+  // A paragraph of its own, not list items that would run on from the article list.
+  const way = steps.length === 0 ? '' : `\n${steps.map((step) => `[${step.label}](${step.url})`).join(' · ')}\n`;
   return `# ${title}\n\n${list}\n${way}`;
 }
 
