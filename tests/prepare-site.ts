@@ -2,13 +2,19 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addFiles, build, copyProject } from './support/site.ts';
-import { dispatchWithFailingOperation, FAILING_OPERATION, FIXTURE_ARTICLES } from './support/fixtures.ts';
+import { dispatchWithFailingOperation, FAILING_OPERATION, FIXTURE_ARTICLES, FIXTURE_LIST_SIZES, withSizes } from './support/fixtures.ts';
 
 const dir = await copyProject('site');
 const ENTRY = 'src/server/entry/serve.ts';
+const lowered = await Promise.all(
+  Object.entries(FIXTURE_LIST_SIZES).map(
+    async ([path, sizes]) => [path, withSizes(await readFile(join(dir, path), 'utf8'), sizes)] as const,
+  ),
+);
 await addFiles(dir, {
   ...FIXTURE_ARTICLES,
   ...FAILING_OPERATION,
+  ...Object.fromEntries(lowered),
   [ENTRY]: dispatchWithFailingOperation(await readFile(join(dir, ENTRY), 'utf8')),
 });
 const { code, output } = await build(dir);

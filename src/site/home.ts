@@ -2,18 +2,28 @@ import { render } from 'astro:content';
 import { languageFromParam, LANGUAGE_CODES, type LanguageCode } from '../i18n/languages.ts';
 import { todayUtc, type Article } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
+import { HOME_LATEST } from '../server/articles/lists.ts';
 import { pageEntry } from './content.ts';
-import { homePath, alternatesOf } from '../server/http/site-paths.ts';
+import { archivePath, homePath, alternatesOf } from '../server/http/site-paths.ts';
 
 /**
  * What the home page of a language shows, or null when the path names no
- * language. Rendered on demand: the list is what is published today, so a
- * future-dated article appears on its date without a rebuild.
+ * language. Rendered on demand: the list is the latest `HOME_LATEST` of what
+ * is published today, so a future-dated article appears on its date without
+ * a rebuild; the archive holds them all.
  */
 export async function homePage(langParam: string | undefined) {
   const lang: LanguageCode | null = languageFromParam(langParam);
   if (!lang) return null;
   const entry = await pageEntry('home', lang);
-  const articles: readonly Article[] = (await articleCatalog()).on(todayUtc()).list(lang);
-  return { lang, entry, articles, path: homePath(lang), alternates: alternatesOf(homePath, LANGUAGE_CODES), render: () => render(entry) };
+  const articles: readonly Article[] = (await articleCatalog()).on(todayUtc()).list(lang).slice(0, HOME_LATEST);
+  return {
+    lang,
+    entry,
+    articles,
+    path: homePath(lang),
+    archive: archivePath(lang),
+    alternates: alternatesOf(homePath, LANGUAGE_CODES),
+    render: () => render(entry),
+  };
 }

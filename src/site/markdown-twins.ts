@@ -20,17 +20,32 @@ export function pageTwin(title: string, body: string): string {
   return `# ${title}\n\n${body.trim()}\n`;
 }
 
-/** The home page: the welcome, then the article list. */
+/** The home page: the welcome, the latest articles, then the link to the archive that holds them all. */
 export function homeTwin(
   title: string,
   body: string,
   listHeading: string,
   articles: readonly TwinArticleLink[],
   emptyText: string,
+  archive: { label: string; url: string },
 ): string {
-  const list =
-    articles.length === 0
-      ? emptyText
-      : articles.map((article) => `- [${article.title}](${article.url}) (${article.meta}): ${article.excerpt}`).join('\n');
-  return `# ${title}\n\n${body.trim()}\n\n## ${listHeading}\n\n${list}\n`;
+  const list = articles.length === 0 ? emptyText : articles.map(articleLine).join('\n');
+  return `# ${title}\n\n${body.trim()}\n\n## ${listHeading}\n\n${list}\n\n[${archive.label}](${archive.url})\n`;
+}
+
+/** A page of a paged list (the archive): its title, the list, then the way to the neighbouring pages. */
+export function listPageTwin(
+  title: string,
+  articles: readonly TwinArticleLink[],
+  emptyText: string,
+  steps: readonly { label: string; url: string }[],
+): string {
+  const list = articles.length === 0 ? emptyText : articles.map(articleLine).join('\n');
+  // A paragraph of its own, not list items that would run on from the article list.
+  const way = steps.length === 0 ? '' : `\n${steps.map((step) => `[${step.label}](${step.url})`).join(' · ')}\n`;
+  return `# ${title}\n\n${list}\n${way}`;
+}
+
+function articleLine(article: TwinArticleLink): string {
+  return `- [${article.title}](${article.url}) (${article.meta}): ${article.excerpt}`;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_CODES, languagePrefix } from '../../src/i18n/languages.ts';
-import { answersPath, homePath } from '../../src/server/http/site-paths.ts';
+import { answersPath, archivePath, homePath } from '../../src/server/http/site-paths.ts';
 import { request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 
@@ -30,9 +30,26 @@ async function builtPages(): Promise<string[]> {
   return entries.filter((entry) => entry.endsWith('.html') && !entry.startsWith('pagefind')).map((entry) => join(client, entry));
 }
 
+/** Every page of every language's archive, found by following each page's link to the next. */
+async function archivePaths(): Promise<string[]> {
+  const paths: string[] = [];
+  for (const lang of LANGUAGE_CODES) {
+    let path: string | undefined = archivePath(lang);
+    while (path !== undefined) {
+      paths.push(path);
+      const next: string | undefined = /<link rel="next" href="([^"]+)">/.exec((await request(`${site.url}${path}`)).text)?.[1];
+      path = next === undefined ? undefined : new URL(next).pathname;
+    }
+  }
+  return paths;
+}
+
 /** The pages rendered on demand, as the server sends them, saved to be checked as files. */
 async function onDemandPages(): Promise<string[]> {
-  const paths = LANGUAGE_CODES.flatMap((lang) => [homePath(lang), answersPath(lang), `${languagePrefix(lang)}/no-such-page`]);
+  const paths = [
+    ...LANGUAGE_CODES.flatMap((lang) => [homePath(lang), answersPath(lang), `${languagePrefix(lang)}/no-such-page`]),
+    ...(await archivePaths()),
+  ];
   return Promise.all(
     paths.map(async (path, index) => {
       const file = join(scratch, `page-${index}.html`);

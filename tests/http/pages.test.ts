@@ -68,15 +68,14 @@ describe('pages', () => {
     assert.ok(links.some((link) => link[1] === '/fr/articles/the-price-of-a-beer'));
   });
 
-  test('the home page lists the published articles in its language, newest first', async () => {
+  test('the home page lists the latest published articles in its language, newest first', async () => {
     const html = (await request(`${site.url}/fr/`)).text;
-    const links = [...html.matchAll(/<h3><a href="([^"]+)">/g)].map((m) => m[1]);
+    const links = [...html.matchAll(/<h3[^>]*><a href="([^"]+)"/g)].map((m) => m[1]);
+    // The test site shows the latest three (tests/support/fixtures.ts, FIXTURE_LIST_SIZES).
     assert.deepEqual(links, [
       '/fr/articles/one-site-fifteen-languages',
       '/fr/articles/the-price-of-a-beer',
       '/fr/articles/a-small-web-server',
-      '/fr/articles/writing-in-plain-text',
-      '/articles/only-in-english',
     ]);
   });
 
@@ -211,7 +210,7 @@ describe('Markdown twins', () => {
     const html = (await request(`${site.url}/ar/`)).text;
     assert.deepEqual(
       links,
-      [...html.matchAll(/<h3><a href="([^"]+)">/g)].map((m) => m[1]),
+      [...html.matchAll(/<h3[^>]*><a href="([^"]+)"/g)].map((m) => m[1]),
     );
   });
 });

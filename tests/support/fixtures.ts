@@ -78,3 +78,26 @@ export function dispatchWithFailingOperation(entry: string): string {
   if (!entry.includes(call)) throw new Error(`the entry no longer calls ${call}`);
   return `import { WITH_FAILING_OPERATION } from './test-failure.ts';\n${entry.replace(call, `dispatchApi({ request, socketAddress, connection, services: apiServices }, WITH_FAILING_OPERATION)`)}`;
 }
+
+/**
+ * The list sizes the test site is built with, small enough that its five
+ * published articles fill three archive pages and overflow the home page, the
+ * feeds once the scheduled one is published (six), and make /sitemap.xml an
+ * index: each replaces the constant of that name in its file
+ * (src/server/articles/lists.ts, src/server/discovery/sitemap.ts).
+ */
+export const FIXTURE_LIST_SIZES = {
+  'src/server/articles/lists.ts': { HOME_LATEST: 3, ARCHIVE_PAGE_SIZE: 2, FEED_LATEST: 5 },
+  'src/server/discovery/sitemap.ts': { SITEMAP_MAX_URLS: 40 },
+} as const;
+
+/** A module's source with each `const NAME = <number>;` of `sizes` set to its value; fails loudly when one is missing. */
+export function withSizes(source: string, sizes: Readonly<Record<string, number>>): string {
+  let changed = source;
+  for (const [name, value] of Object.entries(sizes)) {
+    const line = new RegExp(`^((?:export )?const ${name} = )[\\d_]+;$`, 'm');
+    if (!line.test(changed)) throw new Error(`no line "const ${name} = <number>;" to lower`);
+    changed = changed.replace(line, `$1${value};`);
+  }
+  return changed;
+}

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { uiStrings } from '../../i18n/ui.ts';
 import { articleMeta } from '../../site/format.ts';
 import { homePage } from '../../site/home.ts';
+import { siteUrl } from '../../server/settings/environment.ts';
 import { homeTwin } from '../../site/markdown-twins.ts';
 import { markdown } from '../../site/markdown-response.ts';
 
@@ -17,5 +18,6 @@ export const GET: APIRoute = async ({ params }) => {
     meta: articleMeta(article.date, article.readingTime, home.lang),
     excerpt: article.excerpt,
   }));
-  return markdown(homeTwin(home.entry.data.title, home.entry.body ?? '', t('home.latest'), links, t('home.empty')));
+  const archive = { label: t('home.archive'), url: `${siteUrl()}${home.archive}` };
+  return markdown(homeTwin(home.entry.data.title, home.entry.body ?? '', t('home.latest'), links, t('home.empty'), archive));
 };

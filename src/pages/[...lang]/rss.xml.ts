@@ -7,6 +7,7 @@ import { publishedToday } from '../../site/published.ts';
 import { rssFeed } from '../../server/discovery/rss.ts';
 import { pageEntry } from '../../site/content.ts';
 import { homePath } from '../../server/http/site-paths.ts';
+import { FEED_LATEST } from '../../server/articles/lists.ts';
 
 // Rendered on demand and kept by the front server for a minute (Cache-Control): a scheduled article joins on its date.
 export const prerender = false;
@@ -22,7 +23,8 @@ export const GET: APIRoute = async ({ params }) => {
     lang,
     homeUrl: `${site}${homePath(lang)}`,
     feedUrl: `${site}${rssPath(lang)}`,
-    items: await publishedToday(lang),
+    // The latest only: a feed reader polls it often, and the archive holds the rest.
+    items: (await publishedToday(lang)).slice(0, FEED_LATEST),
   });
   return documentResponse(rssPath(lang), feed);
 };

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
+import { FEED_LATEST } from '../articles/lists.ts';
 import { DOCUMENT_PATHS, rssPath } from '../http/site-paths.ts';
 
 /** Every discovery document with what it holds, as /developers lists them. */
@@ -20,6 +21,13 @@ export const DISCOVERY_DOCUMENTS: readonly { path: string; about: string }[] = [
   },
   { path: DOCUMENT_PATHS.apiCatalog, about: 'API catalog (RFC 9727): links to /openapi.json and /developers' },
   { path: DOCUMENT_PATHS.robots, about: 'every crawler allowed, with a content signal allowing search, AI input and AI training' },
-  { path: DOCUMENT_PATHS.sitemap, about: 'every page and article translation, with hreflang alternates' },
-  { path: rssPath(DEFAULT_LANGUAGE), about: 'the articles as RSS 2.0; each language at `/<code>/rss.xml`' },
+  {
+    path: DOCUMENT_PATHS.sitemap,
+    about:
+      'every page and article translation, with hreflang alternates; past 50,000 URLs or 50 MiB, a sitemap index of `/sitemaps/1.xml`, `/sitemaps/2.xml`…',
+  },
+  {
+    path: rssPath(DEFAULT_LANGUAGE),
+    about: `the latest ${FEED_LATEST} articles as RSS 2.0, each language at \`/<code>/rss.xml\`; every article is in the archive, \`/archive\``,
+  },
 ];

@@ -1,4 +1,5 @@
 import { LANGUAGE_CODES } from '../../i18n/languages.ts';
+import { ARCHIVE_PAGE_SIZE, HOME_LATEST } from '../articles/lists.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import type { SiteFacts } from './site-facts.ts';
 
@@ -22,6 +23,7 @@ export function whenToUse({ name }: SiteFacts): string[] {
 export function howToReadAndAct({ site }: SiteFacts): string[] {
   return [
     `Read the Markdown twins: every page has one at its URL with \`.md\` appended (\`${site}/articles/<slug>.md\`, \`${site}/fr/articles/<slug>.md\`, \`${site}/index.md\`), and every page URL answers Markdown when asked with \`Accept: text/markdown\`.`,
+    `Browse the lists: \`${site}/index.md\` shows the latest ${HOME_LATEST} articles; \`${site}/archive.md\` lists every article, newest first, ${ARCHIVE_PAGE_SIZE} a page, each page linking the next (\`${site}/archive/2.md\`…, \`${site}/fr/archive.md\` in French).`,
     `Or use the API, described in ${site}${DOCUMENT_PATHS.openapi}: \`GET ${site}/api/articles?lang=<code>\` lists the published articles, \`GET ${site}/api/articles?slug=<slug>&lang=<code>\` answers one with its Markdown. No key, token or cookie.`,
     `Languages: ${LANGUAGE_CODES.join(', ')}. English is the original; an article not yet translated is shown in English.`,
     `Writes (comments, votes, topic requests, bug reports, city submissions) are same-origin browser forms only: the API accepts them only with the \`Origin\` ${site}, so an agent acts by helping a person use the forms on the site's pages, never by posting from elsewhere (that answers 403). See ${site}${DOCUMENT_PATHS.auth}.`,

@@ -1,6 +1,10 @@
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 
-/** /robots.txt: every crawler may read everything, for search, AI input and AI training alike. */
+/**
+ * /robots.txt: every crawler may read everything, for search, AI input and AI
+ * training alike. It names /sitemap.xml, the one entry whether it is the
+ * sitemap or, once the site outgrows one, the index of several.
+ */
 export function robotsTxt(site: string): string {
   return `# Every crawler is welcome, and so is every use of what it reads.
 User-agent: *

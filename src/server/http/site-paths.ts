@@ -48,6 +48,14 @@ export const DOCUMENT_PATHS = {
   sitemap: '/sitemap.xml',
 } as const;
 
+/**
+ * One of the sitemaps `/sitemap.xml` lists once it has become a sitemap index
+ * (src/server/discovery/sitemap.ts): `/sitemaps/1.xml`, `/sitemaps/2.xml`…
+ */
+export function sitemapPartPath(number: number): string {
+  return `/sitemaps/${number}.xml`;
+}
+
 /** The RSS feed of a language: `/rss.xml` for English, `/fr/rss.xml` for French. */
 export function rssPath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/rss.xml`;
@@ -56,6 +64,14 @@ export function rssPath(lang: LanguageCode): string {
 /** The home page of a language: `/` for English, `/fr/` for French. */
 export function homePath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/`;
+}
+
+/**
+ * A page of a language's archive, every article newest first: page 1 is
+ * `/archive` (`/fr/archive`), page n after it `/archive/n`.
+ */
+export function archivePath(lang: LanguageCode, page = 1): string {
+  return page === 1 ? `${languagePrefix(lang)}/archive` : `${languagePrefix(lang)}/archive/${page}`;
 }
 
 export function projectsPath(lang: LanguageCode): string {
