@@ -25,6 +25,9 @@ function frontAdapter() {
 
 export default defineConfig({
   site,
+  // The content layer's cache in the project, not in node_modules: copies of the project that share one
+  // node_modules (the tests', the bench's) would otherwise read and write one another's articles.
+  cacheDir: './.cache/astro',
   output: 'static',
   trailingSlash: 'ignore',
   adapter: frontAdapter(),
