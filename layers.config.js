@@ -32,6 +32,8 @@ export const LAYER_ELEMENTS = [
   element('owner', 'src/server/owner'),
   // The operation registry and its documents.
   element('api', 'src/server/api'),
+  // Running the process: health and readiness.
+  element('operations', 'src/server/operations'),
   // The build's server entry: it wires the app, the dispatcher, the runtime and the front server together.
   element('entry', 'src/server/entry'),
   // Astro's side.
@@ -63,7 +65,8 @@ const ALLOWED = {
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime'],
   owner: [...SHARED, 'store'],
   api: SERVER_BELOW_API,
-  entry: [...SERVER_BELOW_API, 'api', 'front', 'site'],
+  operations: [],
+  entry: [...SERVER_BELOW_API, 'api', 'front', 'operations', 'site'],
   site: [...SERVER_BELOW_API, 'api'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components'],

@@ -6,7 +6,8 @@ import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
-import { captchaSettings, listenHost, listenPort, siteUrl } from '../settings/environment.ts';
+import { health } from '../operations/health.ts';
+import { captchaSettings, drainSeconds, listenHost, listenPort, redisUrl, siteUrl } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
 /** The store's current revision of a topic a render named, for the front server's kept renders; '' for no such topic. */
@@ -19,24 +20,37 @@ async function revisionOf(topic: string): Promise<string> {
  * The site's server, as `npm start` runs it from the build: the runtime
  * opened first (a corrupt store, a bad setting or a missing city index stops
  * start-up with its message instead of failing a request), then the front
- * server on the configured address; SIGINT and SIGTERM close it and the store.
+ * server on the configured address. SIGINT and SIGTERM stop it gracefully:
+ * `/readyz` turns 503 at once while everything else is still served for
+ * DRAIN_SECONDS, so that a proxy polling it sends nothing new; then the
+ * listener closes, requests in flight finish, and the store is closed. A
+ * second signal skips what is left of the wait.
  * The city index itself (about 40 MiB) is read at the first city search or
  * submission: a site whose readers never search cities never holds it.
  */
 export async function serve(app: AstroApp, root: string): Promise<void> {
+  let opened: Awaited<ReturnType<typeof runtime>>;
+  let drainMs: number;
   try {
-    await runtime();
+    opened = await runtime();
     checkCityIndexFile(CITY_INDEX_PATH);
+    drainMs = drainSeconds() * 1000;
   } catch (error) {
     console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
   const { siteKey, secret } = captchaSettings();
+  // Named for what they are, never by address: the answer is public.
+  const checks = health([
+    { name: 'store', ping: () => opened.store.ping() },
+    ...(redisUrl() ? [{ name: 'redis', ping: () => opened.quotas.ping() }] : []),
+  ]);
   const server = await createFrontServer({
     app,
     api: (request, socketAddress, connection) => dispatchApi({ request, socketAddress, connection, services: apiServices }),
     apiQueryParameters: (pathname) => readQueryParameters(pathname),
     revisionOf,
+    probes: checks.probes,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),
     site: siteUrl(),
@@ -46,17 +60,32 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : listenPort();
     console.log(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
   });
+  let closing = false;
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => {
+      closeRuntime().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('[store] the store could not be closed cleanly; its journal is replayed at the next start:', error);
+          process.exit(1);
+        },
+      );
+    });
+    // Idle keep-alive connections would otherwise hold the close until they time out.
+    server.closeIdleConnections();
+  };
+  let draining: NodeJS.Timeout | undefined;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      server.close(() => {
-        closeRuntime().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            console.error('[store] the store could not be closed cleanly; its journal is replayed at the next start:', error);
-            process.exit(1);
-          },
-        );
-      });
+    process.on(signal, () => {
+      if (draining !== undefined) {
+        clearTimeout(draining);
+        close();
+        return;
+      }
+      checks.drain();
+      draining = setTimeout(close, drainMs);
     });
   }
 }

@@ -53,6 +53,42 @@ export interface FrontServerOptions {
   headers?: Readonly<Record<string, string>>;
   /** The query parameters the API's read at this path takes (its operation's query schema), sorted: the rest are dropped before it. */
   apiQueryParameters?: (pathname: string) => readonly string[];
+  /**
+   * Answers by exact path, asked before anything else (the health endpoints,
+   * src/server/operations/health.ts): no page, file or API route can shadow
+   * them, and they cost no URL parsing. Any query string is ignored.
+   */
+  probes?: ReadonlyMap<string, () => Promise<Probed>>;
+}
+
+/** A probe's answer: always JSON, never kept by anyone. */
+interface Probed {
+  status: number;
+  body: string;
+}
+
+/** The path of a request target, without its query, as Node gives it. */
+function pathOf(target: string): string {
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
+}
+
+/** A probe's answer: JSON, `no-store`, GET and HEAD only. */
+async function sendProbe(
+  req: IncomingMessage,
+  res: ServerResponse,
+  probe: () => Promise<Probed>,
+  baseList: readonly string[],
+): Promise<void> {
+  const headers = [...baseList, 'cache-control', 'no-store'];
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, [...headers, 'allow', 'GET, HEAD', 'content-length', '0']);
+    res.end();
+    return;
+  }
+  const { status, body } = await probe();
+  res.writeHead(status, [...headers, 'content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(body))]);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**
@@ -194,6 +230,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });
   const missing = new ResponseCache({ maxEntries: MISSING_ENTRIES });
   const apiQueryParameters = options.apiQueryParameters ?? (() => []);
+  const probes = options.probes ?? new Map<string, () => Promise<Probed>>();
 
   function staticFile(pathname: string): StaticFile | undefined {
     const date = notBefore.get(pathname);
@@ -243,6 +280,11 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const probe = probes.get(pathOf(req.url ?? '/'));
+    if (probe) {
+      await sendProbe(req, res, probe, baseList);
+      return;
+    }
     const url = requestUrl(req, site);
     if (isApiPath(url.pathname)) {
       await answerApi(req, res, url);

@@ -77,3 +77,16 @@ export function captchaSettings(): CaptchaSettings {
     verifyUrl: process.env['CAPTCHA_VERIFY_URL'] || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   };
 }
+
+/**
+ * DRAIN_SECONDS: how long a stopping server (SIGTERM, SIGINT) keeps serving
+ * while `/readyz` answers 503, before its listener closes, so that a proxy
+ * that polls readiness sends it nothing new by then.
+ */
+export function drainSeconds(): number {
+  const raw = process.env['DRAIN_SECONDS'] ?? '5';
+  const seconds = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 600)
+    throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 600, not "${raw}"`);
+  return seconds;
+}

@@ -353,6 +353,12 @@ class EmbeddedStore implements StoreEngine {
     return Promise.resolve(String(this.#revisions.get(topic) ?? 0));
   }
 
+  ping(): Promise<void> {
+    if (this.#closing) return Promise.reject(new Error('The store is closed.'));
+    // A journal that failed a write refuses every later one until a restart.
+    return this.#journal.failure ? Promise.reject(this.#journal.failure) : Promise.resolve();
+  }
+
   close(): Promise<void> {
     this.#closing ??= this.#shutDown();
     return this.#closing;

@@ -372,6 +372,11 @@ class PostgresStore implements StoreEngine {
     return rows[0]?.revision ?? '0';
   }
 
+  // Straight to the pool, outside the gate: a burst of writes queued there says nothing of whether PostgreSQL answers.
+  async ping(): Promise<void> {
+    await this.#pool.query('SELECT 1');
+  }
+
   close(): Promise<void> {
     // Requests already let in (a client that hung up leaves its write queued) finish before the connections go.
     this.#closing ??= Promise.all([this.#comments.idle(), this.#votes.idle(), this.#bans.idle(), this.#banWatch?.close()])
