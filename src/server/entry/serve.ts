@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { apiServices } from '../../site/api-services.ts';
 import { dispatchApi } from '../api/dispatch.ts';
-import { readQueryParameters } from '../api/registry.ts';
+import { operationAt, readQueryParameters } from '../api/registry.ts';
 import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
+import { log, type Logger } from '../observability/log.ts';
 import { health } from '../operations/health.ts';
-import { captchaSettings, drainSeconds, listenHost, listenPort, redisUrl, siteUrl } from '../settings/environment.ts';
+import { captchaSettings, drainSeconds, listenHost, listenPort, redisUrl, settingsInEffect, siteUrl } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
 /** The store's current revision of a topic a render named, for the front server's kept renders; '' for no such topic. */
@@ -29,14 +30,23 @@ async function revisionOf(topic: string): Promise<string> {
  * submission: a site whose readers never search cities never holds it.
  */
 export async function serve(app: AstroApp, root: string): Promise<void> {
+  let logger: Logger;
+  try {
+    logger = log();
+  } catch (error) {
+    // The logger is what the settings got wrong: nothing else can say so.
+    console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   let opened: Awaited<ReturnType<typeof runtime>>;
   let drainMs: number;
   try {
+    logger.info('settings in effect', settingsInEffect());
     opened = await runtime();
     checkCityIndexFile(CITY_INDEX_PATH);
     drainMs = drainSeconds() * 1000;
   } catch (error) {
-    console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    logger.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
   const { siteKey, secret } = captchaSettings();
@@ -50,6 +60,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     api: (request, socketAddress, connection) => dispatchApi({ request, socketAddress, connection, services: apiServices }),
     apiQueryParameters: (pathname) => readQueryParameters(pathname),
     revisionOf,
+    operationOf: (method, pathname) => operationAt(method, pathname)?.operationId,
     probes: checks.probes,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),
@@ -58,7 +69,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   server.listen(listenPort(), listenHost(), () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : listenPort();
-    console.log(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
+    logger.info(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
   });
   let closing = false;
   const close = () => {
@@ -68,7 +79,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
       closeRuntime().then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error('[store] the store could not be closed cleanly; its journal is replayed at the next start:', error);
+          logger.error('[store] the store could not be closed cleanly; its journal is replayed at the next start', {}, error);
           process.exit(1);
         },
       );

@@ -15,7 +15,8 @@ export interface StoredAnswer {
  * Sends a stored answer: 304 when the caller holds it already, otherwise the
  * best encoding the caller accepts; no body for HEAD. `base` holds the headers
  * every answer of the server carries (always given: a call that forgot them
- * would send a page without its security headers).
+ * would send a page without its security headers). Returns the body's bytes
+ * sent (0 for a 304 or a HEAD), for the access log.
  */
 export function sendStored(
   req: IncomingMessage,
@@ -26,7 +27,7 @@ export function sendStored(
     varyAccept = false,
     extraHeaders = {},
   }: { base: Readonly<Record<string, string>>; varyAccept?: boolean; extraHeaders?: Record<string, string> },
-): void {
+): number {
   // Vary is the request's business: a page path answers HTML or Markdown by Accept, whichever one is stored.
   const vary: string[] = varyAccept ? ['Accept'] : [];
   if (answer.bodies.br || answer.bodies.gzip) vary.push('Accept-Encoding');
@@ -37,12 +38,17 @@ export function sendStored(
     // A 304 has no body to describe; stored renders name their headers in lower case.
     res.writeHead(304, Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type')));
     res.end();
-    return;
+    return 0;
   }
   const encoding = chooseEncoding(req.headers['accept-encoding'], answer.bodies);
   const body = (encoding && answer.bodies[encoding]) || answer.bodies.identity;
   if (encoding) headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = body.length;
   res.writeHead(answer.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (req.method === 'HEAD') {
+    res.end();
+    return 0;
+  }
+  res.end(body);
+  return body.length;
 }

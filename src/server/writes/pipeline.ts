@@ -11,6 +11,7 @@ import { readerHashOn } from '../identity/reader-hash.ts';
 import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
 import { COMMENT_BURST_BAN, type QuotaName } from '../quotas/limits.ts';
+import { log } from '../observability/log.ts';
 import { QuotasUnavailable } from '../quotas/quotas.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 
@@ -20,7 +21,7 @@ import type { Runtime } from '../runtime/runtime.ts';
  */
 function failure(status: number, message: string, detail = message): ApiAnswer {
   const { response, requestId } = serverError(status, message);
-  console.error(`[writes] request ${requestId} answered ${status}: ${detail}`);
+  log().error(`[writes] request ${requestId} answered ${status}: ${detail}`, { requestId });
   return response;
 }
 
@@ -105,7 +106,7 @@ export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, ope
     if (operation.quota === 'comments') {
       // The comment is stored already: a failure to count it must not turn its 200 into an error.
       await runtime.quotas.countComment(reader.hash).catch((error: unknown) => {
-        console.error('[quotas] a comment could not be counted toward the burst ban:', error);
+        log().error('[quotas] a comment could not be counted toward the burst ban', {}, error);
       });
     }
     return json(body, { cacheControl: CACHE_CONTROL.write, headers: quotaHeaders(operation.quota, slot.reservation.remaining) });

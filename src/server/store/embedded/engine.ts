@@ -50,6 +50,7 @@
  * - The directory is readable by its owner alone, and so is every file in it
  *   (files.ts, PRIVATE_FILE).
  */
+import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
 import type {
   BugReport,
@@ -428,7 +429,7 @@ class EmbeddedStore implements StoreEngine {
     if (this.#compaction || this.#closing) return;
     this.#compaction = this.#compact()
       .catch((error: unknown) => {
-        console.error('[store] compaction failed; the journal keeps every write and it is tried again later:', error);
+        log().error('[store] compaction failed; the journal keeps every write and it is tried again later', {}, error);
       })
       .finally(() => {
         this.#compaction = null;

@@ -7,6 +7,7 @@
  * check) go in batches, many calls a round trip and a commit (batcher.ts).
  */
 import pg from 'pg';
+import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
 import type {
   BugReport,
@@ -94,7 +95,7 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
   });
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; unhandled, the event would end the process.
   pool.on('error', (error) => {
-    console.error(`[store] a PostgreSQL connection failed: ${error.message}`);
+    log().error(`[store] a PostgreSQL connection failed: ${error.message}`);
   });
   try {
     const client = await pool.connect();
