@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { apiServices } from '../../site/api-services.ts';
 import { dispatchApi } from '../api/dispatch.ts';
@@ -8,7 +9,16 @@ import { securityHeaders } from '../http/security-headers.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
 import { health } from '../operations/health.ts';
-import { captchaSettings, drainSeconds, listenHost, listenPort, redisUrl, settingsInEffect, siteUrl } from '../settings/environment.ts';
+import {
+  captchaSettings,
+  drainSeconds,
+  listenHost,
+  listenPort,
+  metricsListen,
+  redisUrl,
+  settingsInEffect,
+  siteUrl,
+} from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
 /** The store's current revision of a topic a render named, for the front server's kept renders; '' for no such topic. */
@@ -40,11 +50,20 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   }
   let opened: Awaited<ReturnType<typeof runtime>>;
   let drainMs: number;
+  let metrics: Server | undefined;
   try {
     logger.info('settings in effect', settingsInEffect());
     opened = await runtime();
     checkCityIndexFile(CITY_INDEX_PATH);
     drainMs = drainSeconds() * 1000;
+    const metricsAt = metricsListen();
+    // prom-client is loaded only for a site that serves metrics.
+    if (metricsAt) {
+      metrics = await (await import('../observability/metrics-server.ts')).serveMetrics(metricsAt);
+      const address = metrics.address();
+      // Not worded like the listening line ('… on http://…'), which start-up scripts look for.
+      logger.info(`Metrics at http://${metricsAt.host}:${typeof address === 'object' && address ? address.port : metricsAt.port}/metrics`);
+    }
   } catch (error) {
     logger.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -75,6 +94,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   const close = () => {
     if (closing) return;
     closing = true;
+    metrics?.close();
     server.close(() => {
       closeRuntime().then(
         () => process.exit(0),

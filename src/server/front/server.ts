@@ -10,6 +10,7 @@ import { serverError } from '../http/errors.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
 import { isThreadFragment, pageQueryParameters } from '../http/site-paths.ts';
 import { log } from '../observability/log.ts';
+import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
 import { languageOfPath, takeNotFoundPages } from './not-found.ts';
@@ -249,6 +250,8 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const notFoundPages = takeNotFoundPages(files);
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });
   const missing = new ResponseCache({ maxEntries: MISSING_ENTRIES });
+  cacheWatched('renders', () => cache.stats());
+  cacheWatched('not-found', () => missing.stats());
   const apiQueryParameters = options.apiQueryParameters ?? (() => []);
   const probes = options.probes ?? new Map<string, () => Promise<Probed>>();
 

@@ -1,10 +1,11 @@
 /**
- * What the front server says of each request it answered: one access-log
- * line (at `info`). The line names the request, never the reader: no
+ * What the front server says of each request it answered: its counts for
+ * the metrics, and one access-log line (at `info`). The line names the request, never the reader: no
  * address, no hash, no query string (a query can carry what a reader typed),
  * no header.
  */
 import { randomUUID } from 'node:crypto';
+import { requestCounted } from './counters.ts';
 import { log } from './log.ts';
 
 /** What kind of answer a request got, as logs and metrics group requests. */
@@ -26,8 +27,9 @@ export function servedRecord(): Served {
 /** Paths are logged up to this many characters: a 16,000-character path is an attack, not something to read. */
 const LOGGED_PATH = 512;
 
-/** Records an answered request: its access-log line. `path` is without its query string. */
+/** Records an answered request: its counts and its access-log line. `path` is without its query string. */
 export function requestServed(method: string, path: string, status: number, served: Served, bytes: number, ms: number): void {
+  requestCounted(served.kind, served.operation, status, ms / 1000);
   const logger = log();
   if (!logger.enabled('info')) return;
   logger.info('request', {

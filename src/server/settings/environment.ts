@@ -110,6 +110,15 @@ export function logFormat(): 'json' | 'pretty' | undefined {
   throw new Error(`LOG_FORMAT must be json or pretty, not "${raw}"`);
 }
 
+/** METRICS_PORT and METRICS_HOST: where Prometheus metrics are served, on a listener of their own; unset port, nowhere. */
+export function metricsListen(): { port: number; host: string } | undefined {
+  const raw = process.env['METRICS_PORT'];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port number, not "${raw}"`);
+  return { port, host: process.env['METRICS_HOST'] || '127.0.0.1' };
+}
+
 /** A connection URL with its password, in the user part or the query (`?password=`), shown as `***`. */
 function maskedUrl(raw: string): string {
   try {
@@ -132,6 +141,7 @@ export function settingsInEffect(): Record<string, string> {
   const database = databaseUrl();
   const redis = redisUrl();
   const captcha = captchaSettings();
+  const metrics = metricsListen();
   return {
     PORT: String(listenPort()),
     HOST: listenHost(),
@@ -146,5 +156,6 @@ export function settingsInEffect(): Record<string, string> {
     LOG_LEVEL: logLevel(),
     LOG_FORMAT: logFormat() ?? 'unset (pretty on a terminal, else JSON)',
     DRAIN_SECONDS: String(drainSeconds()),
+    metrics: metrics ? `http://${metrics.host}:${metrics.port}/metrics` : 'off (METRICS_PORT unset)',
   };
 }

@@ -50,6 +50,7 @@
  * - The directory is readable by its owner alone, and so is every file in it
  *   (files.ts, PRIVATE_FILE).
  */
+import { compactionRan } from '../../observability/counters.ts';
 import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
 import type {
@@ -427,10 +428,17 @@ class EmbeddedStore implements StoreEngine {
 
   #startCompaction(): void {
     if (this.#compaction || this.#closing) return;
+    const started = performance.now();
     this.#compaction = this.#compact()
-      .catch((error: unknown) => {
-        log().error('[store] compaction failed; the journal keeps every write and it is tried again later', {}, error);
-      })
+      .then(
+        () => {
+          compactionRan(true, (performance.now() - started) / 1000);
+        },
+        (error: unknown) => {
+          compactionRan(false, (performance.now() - started) / 1000);
+          log().error('[store] compaction failed; the journal keeps every write and it is tried again later', {}, error);
+        },
+      )
       .finally(() => {
         this.#compaction = null;
       });

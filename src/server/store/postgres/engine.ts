@@ -122,9 +122,12 @@ class PostgresStore implements StoreEngine {
   #closing: Promise<void> | null = null;
 
   // Each write and ban check on the site's hot paths goes in a batch with the others of its kind that come in meanwhile.
-  readonly #comments = new Batcher<StoredComment, StoredComment>((comments) => this.#insertComments(comments), BATCHES);
-  readonly #votes = new Batcher<VoteCall, VoteOutcome>((calls) => this.#applyVotes(calls), BATCHES);
-  readonly #bans = new Batcher<string, boolean>((hashes) => this.#areBanned(hashes), BATCHES);
+  readonly #comments = new Batcher<StoredComment, StoredComment>((comments) => this.#insertComments(comments), {
+    ...BATCHES,
+    name: 'comments',
+  });
+  readonly #votes = new Batcher<VoteCall, VoteOutcome>((calls) => this.#applyVotes(calls), { ...BATCHES, name: 'votes' });
+  readonly #bans = new Batcher<string, boolean>((hashes) => this.#areBanned(hashes), { ...BATCHES, name: 'bans' });
 
   constructor(pool: pg.Pool, poolSize: number, banWatch: BanWatch | null) {
     this.#pool = pool;
