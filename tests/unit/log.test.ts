@@ -8,7 +8,7 @@ const nextTurn = () => new Promise((done) => setImmediate(done));
 
 test('the level sets the least severe line written; silent writes nothing', async () => {
   const writes: string[] = [];
-  const logger = createLogger({ level: 'warn', format: 'json', write: (text) => writes.push(text), now: () => TIME });
+  const logger = createLogger({ level: 'warn', format: 'json', write: (text) => writes.push(text), now: () => TIME.getTime() });
   logger.debug('d');
   logger.info('i');
   logger.warn('w', { setting: 'TRUST_PROXY' });
@@ -33,7 +33,7 @@ test('the level sets the least severe line written; silent writes nothing', asyn
 
 test('lines of one turn leave in one write; an error leaves at once, after what waited, with its stack', async () => {
   const writes: string[] = [];
-  const logger = createLogger({ level: 'info', format: 'json', write: (text) => writes.push(text), now: () => TIME });
+  const logger = createLogger({ level: 'info', format: 'json', write: (text) => writes.push(text), now: () => TIME.getTime() });
   logger.info('a');
   logger.info('b');
   assert.equal(writes.length, 0, 'nothing written synchronously');
@@ -57,7 +57,7 @@ test('lines of one turn leave in one write; an error leaves at once, after what 
 
 test('pretty: a line for people, time, level, message and fields', async () => {
   const writes: string[] = [];
-  const logger = createLogger({ level: 'debug', format: 'pretty', write: (text) => writes.push(text), now: () => TIME });
+  const logger = createLogger({ level: 'debug', format: 'pretty', write: (text) => writes.push(text), now: () => TIME.getTime() });
   logger.info('request', { method: 'GET', path: '/a b', status: 200, operation: undefined });
   await nextTurn();
   assert.equal(writes.join(''), '09:26:53.589 INFO  request method=GET path="/a b" status=200\n');
@@ -83,4 +83,24 @@ test('the settings in effect hide the secrets and the passwords in connection UR
   } finally {
     process.env = saved;
   }
+});
+
+test('an access line, built as text, reads as the generic line would; a path is escaped', async () => {
+  const writes: string[] = [];
+  const logger = createLogger({ level: 'info', format: 'json', write: (text) => writes.push(text), now: () => TIME.getTime() });
+  const fields = { requestId: 'r1', method: 'GET', kind: 'page', path: '/a"b\\c\n', status: 404, ms: 1.25, bytes: 10 };
+  logger.request({ ...fields, operation: '' });
+  logger.request({ ...fields, kind: 'api', operation: 'castVote' });
+  await nextTurn();
+  const [page, api] = writes
+    .join('')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
+  assert.deepEqual(page, { time: TIME.toISOString(), level: 'info', msg: 'request', ...fields });
+  assert.deepEqual(api, { time: TIME.toISOString(), level: 'info', msg: 'request', ...fields, kind: 'api', operation: 'castVote' });
+  const quiet = createLogger({ level: 'warn', format: 'json', write: (text) => writes.push(text) });
+  quiet.request({ ...fields, operation: '' });
+  await nextTurn();
+  assert.equal(writes.length, 1, 'no access line below info');
 });

@@ -32,11 +32,11 @@ export function requestServed(method: string, path: string, status: number, serv
   requestCounted(served.kind, served.operation, status, ms / 1000);
   const logger = log();
   if (!logger.enabled('info')) return;
-  logger.info('request', {
+  logger.request({
     requestId: served.requestId || randomUUID(),
     method,
     kind: served.kind,
-    operation: served.operation || undefined,
+    operation: served.operation,
     path: path.length > LOGGED_PATH ? `${path.slice(0, LOGGED_PATH)}…` : path,
     status,
     ms: Math.round(ms * 100) / 100,
