@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { request } from '../support/http.ts';
 import { freePort } from '../support/ports.ts';
+import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { get, newReaderAddress, post } from '../support/writes.ts';
 
@@ -23,6 +24,7 @@ before(async () => {
 });
 after(async () => {
   await site.stop();
+  await dropDatabases();
 });
 
 interface Family {
@@ -183,4 +185,25 @@ test('the metrics are on their own port only: /metrics on the public port is an 
   assert.doesNotMatch(publicAnswer.text, /longhand_|process_/);
   assert.equal((await request(metricsUrl.replace('/metrics', '/'))).status, 404);
   assert.equal((await request(metricsUrl.replace('/metrics', '/readyz'))).status, 404);
+});
+
+test('on PostgreSQL, the store batches are counted by kind: every vote is in one batch or another', async () => {
+  const databaseUrl = await freshDatabase('metrics');
+  const port = await freePort();
+  const onPostgres = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', METRICS_PORT: String(port), DATABASE_URL: databaseUrl });
+  try {
+    await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const voted = await post(onPostgres.url, '/api/votes', { articleSlug: ARTICLE, value: 1 }, newReaderAddress());
+        assert.equal(voted.status, 200);
+      }),
+    );
+    const families = parseExposition((await request(`http://127.0.0.1:${port}/metrics`)).text);
+    assert.equal(valueOf(families, 'longhand_store_batch_size_sum', { batch: 'votes' }), 5);
+    const batches = valueOf(families, 'longhand_store_batch_size_count', { batch: 'votes' });
+    assert.ok(batches >= 1 && batches <= 5, `${batches} batches`);
+    assert.equal(valueOf(families, 'longhand_store_batch_duration_seconds_count', { batch: 'votes' }), batches);
+  } finally {
+    await onPostgres.stop();
+  }
 });
