@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { apiServices } from '../../site/api-services.ts';
 import { dispatchApi } from '../api/dispatch.ts';
-import { operationAt, readQueryParameters } from '../api/registry.ts';
+import { operationIdAt, readQueryParameters } from '../api/registry.ts';
 import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import { securityHeaders } from '../http/security-headers.ts';
@@ -79,7 +79,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     api: (request, socketAddress, connection) => dispatchApi({ request, socketAddress, connection, services: apiServices }),
     apiQueryParameters: (pathname) => readQueryParameters(pathname),
     revisionOf,
-    operationOf: (method, pathname) => operationAt(method, pathname)?.operationId,
+    operationOf: operationIdAt,
     probes: checks.probes,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),

@@ -289,7 +289,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       const answer = await options.api(toApiRequest(req, url, NO_BODY, true), socketAddress, req.socket);
       if (sharedMaxAge(answer.headers.get('Cache-Control')) > 0)
         return sendStored(req, res, await cache.store(key, answer.toResponse()), { base });
-      served.requestId = answer.headers.get('X-Request-Id') ?? '';
+      if (answer.status >= 500) served.requestId = answer.headers.get('X-Request-Id') ?? '';
       return sendAnswer(req, res, answer, baseList);
     }
     // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
@@ -298,7 +298,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const answer = await options.api(toApiRequest(req, asked, body, false), socketAddress, req.socket);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
     if (declaredTooLarge || body.length > MAX_BODY_BYTES) answer.headers.set('Connection', 'close');
-    served.requestId = answer.headers.get('X-Request-Id') ?? '';
+    if (answer.status >= 500) served.requestId = answer.headers.get('X-Request-Id') ?? '';
     return sendAnswer(req, res, answer, baseList);
   }
 
