@@ -116,6 +116,7 @@ test('SIGTERM: readyz turns 503 while pages are still served, and the listener c
       assert.ok(Date.now() - signalled < 10_000, 'the listener closes in the end');
     }
     assert.ok(closedAfter >= 1400, `the listener closed ${closedAfter} ms after SIGTERM, before the 1.5 s drain`);
+    assert.match(site.output(), /SIGTERM: draining, \/readyz answers 503; the listener closes in 1\.5 s/);
   } finally {
     await site.stop();
   }

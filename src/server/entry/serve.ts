@@ -116,6 +116,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
         return;
       }
       checks.drain();
+      logger.info(`${signal}: draining, /readyz answers 503; the listener closes in ${drainMs / 1000} s (another signal closes it now)`);
       draining = setTimeout(close, drainMs);
     });
   }
