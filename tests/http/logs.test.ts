@@ -152,3 +152,23 @@ test('start-up logs the settings in effect with the secrets hidden; no reader ad
   }
   assert.ok(!output.includes('2001:db8:77'), 'nor an IPv6 prefix');
 });
+
+test('LOG_FORMAT=pretty: the same lines for people, the listening line as start-up scripts expect it', async () => {
+  const site = await startSite(PREPARED_SITE, { LOG_FORMAT: 'pretty' });
+  try {
+    assert.equal((await request(`${site.url}/answers?x=1`)).status, 200);
+    await site.printed(
+      /\d\d:\d\d:\d\d\.\d{3} INFO {2}request requestId=[0-9a-f-]{36} method=GET kind=page path=\/answers status=200 ms=[\d.]+ bytes=\d+\n/,
+    );
+    assert.match(site.output(), /\d\d:\d\d:\d\d\.\d{3} INFO {2}Serving http:\/\/localhost:4321 on http:\/\/127\.0\.0\.1:\d+\n/);
+    assert.ok(
+      !site
+        .output()
+        .split('\n')
+        .some((line) => line.startsWith('{')),
+      'no JSON line',
+    );
+  } finally {
+    await site.stop();
+  }
+});
