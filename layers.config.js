@@ -13,6 +13,8 @@ export const LAYER_ELEMENTS = [
   // Shared facts every layer reads.
   element('i18n', 'src/i18n'),
   element('settings', 'src/server/settings'),
+  // Logs and metrics: every layer that has something to report writes here, and it reads only the settings.
+  element('observability', 'src/server/observability'),
   // Base concerns of the server, each complete in itself.
   element('http', 'src/server/http'),
   element('identity', 'src/server/identity'),
@@ -32,6 +34,8 @@ export const LAYER_ELEMENTS = [
   element('owner', 'src/server/owner'),
   // The operation registry and its documents.
   element('api', 'src/server/api'),
+  // Running the process: health and readiness.
+  element('operations', 'src/server/operations'),
   // The build's server entry: it wires the app, the dispatcher, the runtime and the front server together.
   element('entry', 'src/server/entry'),
   // Astro's side.
@@ -49,21 +53,23 @@ const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'writes', 'discovery', 
 const ALLOWED = {
   i18n: [],
   settings: [],
-  http: [...SHARED, 'quotas'],
+  observability: ['settings'],
+  http: [...SHARED, 'quotas', 'observability'],
   identity: SHARED,
   quotas: SHARED,
   captcha: SHARED,
-  store: [...SHARED, 'articles'],
+  store: [...SHARED, 'articles', 'observability'],
   articles: [...SHARED, 'http'],
   cities: [...SHARED, 'http'],
-  runtime: [...SHARED, 'identity', 'quotas', 'store'],
-  writes: [...SHARED, ...BASE, 'runtime'],
+  runtime: [...SHARED, 'identity', 'quotas', 'store', 'observability'],
+  writes: [...SHARED, ...BASE, 'runtime', 'observability'],
   discovery: [...SHARED, 'http', 'articles', 'quotas'],
   threads: [...SHARED, 'store'],
-  front: [...SHARED, 'http', 'articles', 'cities', 'runtime'],
+  front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
   owner: [...SHARED, 'store'],
   api: SERVER_BELOW_API,
-  entry: [...SERVER_BELOW_API, 'api', 'front', 'site'],
+  operations: [],
+  entry: [...SERVER_BELOW_API, 'api', 'front', 'operations', 'observability', 'site'],
   site: [...SERVER_BELOW_API, 'api'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components'],

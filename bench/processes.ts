@@ -29,14 +29,19 @@ export function startProcess(
     const { command, args: commandArgs } = options.pinned ? onServerCore(args) : { command: process.execPath, args };
     const child: ChildProcess = spawn(command, commandArgs, {
       cwd: options.cwd,
-      env: { ...process.env, ...options.env },
+      // A stopped site closes at once: the bench has no proxy to drain (DRAIN_SECONDS, README).
+      env: { ...process.env, DRAIN_SECONDS: '0', ...options.env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
+    let started = false;
     child.stdout?.on('data', (chunk: Buffer) => {
+      // Once started, its output (an access line per request) is read and dropped: the pipe must not fill, nor memory grow.
+      if (started) return;
       output += chunk.toString();
       const match = pattern.exec(output);
       if (match) {
+        started = true;
         resolve({
           url: toUrl(match),
           pid: child.pid ?? 0,

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { after, before, test } from 'node:test';
 import { request } from '../support/http.ts';
-import { freePort } from '../support/ports.ts';
+import { ownRedis, type OwnRedis } from '../support/redis-server.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { newReaderAddress, post } from '../support/writes.ts';
 
@@ -12,35 +10,16 @@ import { newReaderAddress, post } from '../support/writes.ts';
  * test's own, on a free port (the machine's shared one is never stopped).
  */
 let site: RunningSite;
-let port = 0;
-let redis: ChildProcess | undefined;
-
-async function startRedis(): Promise<void> {
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'pipe' });
-  let output = '';
-  redis.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 10_000;
-  while (!output.includes('Ready to accept connections')) {
-    if (Date.now() > deadline) throw new Error(`redis-server did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
-
-async function stopRedis(): Promise<void> {
-  if (!redis || redis.exitCode !== null) return;
-  const exited = once(redis, 'exit');
-  redis.kill('SIGKILL');
-  await exited;
-}
+let redis: OwnRedis;
 
 before(async () => {
-  port = await freePort();
-  await startRedis();
-  site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', REDIS_URL: `redis://127.0.0.1:${port}` });
+  redis = await ownRedis();
+  await redis.start();
+  site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', REDIS_URL: redis.url });
 });
 after(async () => {
   await site.stop();
-  await stopRedis();
+  await redis.stop();
 });
 
 const topic = () => ({ requestTitle: `Night trains ${Math.random()}` });
@@ -59,14 +38,14 @@ async function writesAnswer(status: number, timeoutMs = 15_000): Promise<number>
 
 test('Redis stopped: writes answer 503 while reads go on; back: writes recover without a restart', async () => {
   assert.equal((await post(site.url, '/api/topic-requests', topic(), newReaderAddress())).status, 200, 'with Redis up');
-  await stopRedis();
+  await redis.stop();
   const refused = await post(site.url, '/api/topic-requests', topic(), newReaderAddress());
   assert.equal(refused.status, 503);
   assert.equal(typeof refused.json()['requestId'], 'string');
   for (const path of ['/api/articles', '/articles/the-price-of-a-beer', '/api/city-search?q=lyon', '/answers']) {
     assert.equal((await request(`${site.url}${path}`)).status, 200, `${path} is read while Redis is down`);
   }
-  await startRedis();
+  await redis.start();
   assert.equal(await writesAnswer(200), 200, 'writes recover once Redis is back');
   console.log('failing dependencies: Redis stopped, writes 503 and reads 200; Redis back, writes 200 again without a restart');
 });

@@ -104,14 +104,15 @@ const START_TIMEOUT_MS = 180_000;
 /**
  * Starts `npm start`'s server on a free port, as a user would, and resolves
  * once it listens, or rejects with its output when it exits or does not
- * listen in time. `TEST_CLOCK` in `env` moves the server's clock.
+ * listen in time. `TEST_CLOCK` in `env` moves the server's clock. A stop
+ * drains for no time unless `env` sets DRAIN_SECONDS.
  */
 export async function startSite(dir: string, env: Record<string, string> = {}): Promise<RunningSite> {
   const dataDir = env['DATA_DIR'] ?? (await newDataDir());
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', join(ROOT, 'tests/support/clock.ts'), 'scripts/start.ts'], {
       cwd: dir,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRAIN_SECONDS: '0', ...env },
     });
     const ended = (signal: NodeJS.Signals) => () =>
       new Promise<void>((done) => {

@@ -327,6 +327,21 @@ export function operationAt(
   return operations.find((operation) => operation.method === served && operation.path === path);
 }
 
+/** The registry's operations by path, then method: found without a search or a closure, as every request is. */
+const OPERATION_IDS = new Map<string, Map<string, string>>();
+for (const { path, method, operationId } of OPERATIONS) {
+  const methods = OPERATION_IDS.get(path) ?? new Map<string, string>();
+  methods.set(method, operationId);
+  OPERATION_IDS.set(path, methods);
+}
+
+/** The id of the registry's operation serving a request (HEAD by GET), for logs and metrics; undefined for none. */
+export function operationIdAt(method: string, pathname: string): string | undefined {
+  const served = method === 'HEAD' ? 'GET' : method;
+  // A path with a trailing slash is rare: the search that ignores it is kept for it.
+  return OPERATION_IDS.get(pathname)?.get(served) ?? (pathname.endsWith('/') ? operationAt(method, pathname)?.operationId : undefined);
+}
+
 /** The methods a path is served with, for `Allow` (GET brings HEAD); empty for a path no operation serves. */
 export function allowedMethods(pathname: string, operations: readonly OperationDefinition[] = OPERATIONS): string[] {
   const path = registryPath(pathname);

@@ -1,12 +1,25 @@
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { apiServices } from '../../site/api-services.ts';
 import { dispatchApi } from '../api/dispatch.ts';
-import { readQueryParameters } from '../api/registry.ts';
+import { operationIdAt, readQueryParameters } from '../api/registry.ts';
 import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
-import { captchaSettings, listenHost, listenPort, siteUrl, staticCacheBytes } from '../settings/environment.ts';
+import { log, type Logger } from '../observability/log.ts';
+import { health } from '../operations/health.ts';
+import {
+  captchaSettings,
+  drainSeconds,
+  listenHost,
+  listenPort,
+  metricsListen,
+  redisUrl,
+  settingsInEffect,
+  siteUrl,
+  staticCacheBytes,
+} from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
 /** The store's current revision of a topic a render named, for the front server's kept renders; '' for no such topic. */
@@ -19,26 +32,58 @@ async function revisionOf(topic: string): Promise<string> {
  * The site's server, as `npm start` runs it from the build: the runtime
  * opened first (a corrupt store, a bad setting or a missing city index stops
  * start-up with its message instead of failing a request), then the front
- * server on the configured address; SIGINT and SIGTERM close it and the store.
+ * server on the configured address. SIGINT and SIGTERM stop it gracefully:
+ * `/readyz` turns 503 at once while everything else is still served for
+ * DRAIN_SECONDS, so that a proxy polling it sends nothing new; then the
+ * listener closes, requests in flight finish, and the store is closed. A
+ * second signal skips what is left of the wait.
  * The city index itself (about 40 MiB) is read at the first city search or
  * submission: a site whose readers never search cities never holds it.
  */
 export async function serve(app: AstroApp, root: string): Promise<void> {
-  let fileCacheBytes = 0;
+  let logger: Logger;
   try {
-    await runtime();
-    checkCityIndexFile(CITY_INDEX_PATH);
-    fileCacheBytes = staticCacheBytes();
+    logger = log();
   } catch (error) {
+    // The logger is what the settings got wrong: nothing else can say so.
     console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  let opened: Awaited<ReturnType<typeof runtime>>;
+  let drainMs: number;
+  let fileCacheBytes: number;
+  let metrics: Server | undefined;
+  try {
+    logger.info('settings in effect', settingsInEffect());
+    opened = await runtime();
+    checkCityIndexFile(CITY_INDEX_PATH);
+    drainMs = drainSeconds() * 1000;
+    fileCacheBytes = staticCacheBytes();
+    const metricsAt = metricsListen();
+    // prom-client is loaded only for a site that serves metrics.
+    if (metricsAt) {
+      metrics = await (await import('../observability/metrics-server.ts')).serveMetrics(metricsAt);
+      const address = metrics.address();
+      // Not worded like the listening line ('… on http://…'), which start-up scripts look for.
+      logger.info(`Metrics at http://${metricsAt.host}:${typeof address === 'object' && address ? address.port : metricsAt.port}/metrics`);
+    }
+  } catch (error) {
+    logger.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   const { siteKey, secret } = captchaSettings();
+  // Named for what they are, never by address: the answer is public.
+  const checks = health([
+    { name: 'store', ping: () => opened.store.ping() },
+    ...(redisUrl() ? [{ name: 'redis', ping: () => opened.quotas.ping() }] : []),
+  ]);
   const server = await createFrontServer({
     app,
     api: (request, socketAddress, connection) => dispatchApi({ request, socketAddress, connection, services: apiServices }),
     apiQueryParameters: (pathname) => readQueryParameters(pathname),
     revisionOf,
+    operationOf: operationIdAt,
+    probes: checks.probes,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),
     fileCacheBytes,
@@ -47,19 +92,36 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   server.listen(listenPort(), listenHost(), () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : listenPort();
-    console.log(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
+    logger.info(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
   });
+  let closing = false;
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    metrics?.close();
+    server.close(() => {
+      closeRuntime().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('[store] the store could not be closed cleanly; its journal is replayed at the next start', {}, error);
+          process.exit(1);
+        },
+      );
+    });
+    // Idle keep-alive connections would otherwise hold the close until they time out.
+    server.closeIdleConnections();
+  };
+  let draining: NodeJS.Timeout | undefined;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      server.close(() => {
-        closeRuntime().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            console.error('[store] the store could not be closed cleanly; its journal is replayed at the next start:', error);
-            process.exit(1);
-          },
-        );
-      });
+    process.on(signal, () => {
+      if (draining !== undefined) {
+        clearTimeout(draining);
+        close();
+        return;
+      }
+      checks.drain();
+      logger.info(`${signal}: draining, /readyz answers 503; the listener closes in ${drainMs / 1000} s (another signal closes it now)`);
+      draining = setTimeout(close, drainMs);
     });
   }
 }

@@ -18,6 +18,8 @@ export class HotBodies {
   readonly #held = new Map<string, HeldBody>();
   readonly #seenOnce = new Set<string>();
   #bytes = 0;
+  #hits = 0;
+  #misses = 0;
 
   constructor(budgetBytes: number) {
     this.#budget = budgetBytes;
@@ -30,10 +32,16 @@ export class HotBodies {
   get(path: string): HeldBody | undefined {
     const held = this.#held.get(path);
     if (held) {
+      this.#hits += 1;
       this.#held.delete(path);
       this.#held.set(path, held);
-    }
+    } else this.#misses += 1;
     return held;
+  }
+
+  /** What it holds and how often a body was found in it, for the metrics. */
+  stats(): { entries: number; bytes: number; hits: number; misses: number } {
+    return { entries: this.#held.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
   }
 
   /** A body just read from disk and found current: held if it was asked for before and fits the budget. */

@@ -59,6 +59,8 @@ export class ResponseCache {
   readonly #maxEntries: number;
   readonly #maxBytes: number;
   #bytes = 0;
+  #hits = 0;
+  #misses = 0;
   readonly #now: () => number;
 
   constructor({ maxEntries, maxBytes = Number.POSITIVE_INFINITY, now = Date.now }: ResponseCacheOptions) {
@@ -73,12 +75,17 @@ export class ResponseCache {
    */
   get(key: string): { answer: StoredAnswer; age: number; revision: Revision | undefined } | undefined {
     const entry = this.#entries.get(key);
-    if (!entry) return undefined;
+    if (!entry) {
+      this.#misses += 1;
+      return undefined;
+    }
     const now = this.#now();
     if (entry.expiresAt <= now) {
       this.#drop(key);
+      this.#misses += 1;
       return undefined;
     }
+    this.#hits += 1;
     // Re-insert to mark it recently used.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
@@ -124,6 +131,11 @@ export class ResponseCache {
       this.#put(key, { answer, bytes: bytesOf(answer), storedAt: now, expiresAt: now + maxAge * 1000, revision });
     }
     return answer;
+  }
+
+  /** What it holds, and how often `get` found a fresh entry (a hit) or none (a miss), for the metrics. */
+  stats(): { entries: number; bytes: number; hits: number; misses: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
   }
 
   /** Keeps an entry as the most recently used, then drops the least recently used while there are too many or too many bytes. */

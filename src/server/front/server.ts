@@ -10,7 +10,10 @@ import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
 import { etagOf } from '../http/etag.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
-import { pageQueryParameters } from '../http/site-paths.ts';
+import { isThreadFragment, pageQueryParameters } from '../http/site-paths.ts';
+import { log } from '../observability/log.ts';
+import { cacheWatched } from '../observability/counters.ts';
+import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
 import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
@@ -60,6 +63,54 @@ export interface FrontServerOptions {
   headers?: Readonly<Record<string, string>>;
   /** The query parameters the API's read at this path takes (its operation's query schema), sorted: the rest are dropped before it. */
   apiQueryParameters?: (pathname: string) => readonly string[];
+  /**
+   * Answers by exact path, asked before anything else (the health endpoints,
+   * src/server/operations/health.ts): no page, file or API route can shadow
+   * them, and they cost no URL parsing. Any query string is ignored.
+   */
+  probes?: ReadonlyMap<string, () => Promise<Probed>>;
+  /** The id of the API operation serving a method and path (the registry's), for logs and metrics; none for a path no operation serves. */
+  operationOf?: (method: string, pathname: string) => string | undefined;
+}
+
+/** A probe's answer: always JSON, never kept by anyone. */
+interface Probed {
+  status: number;
+  body: string;
+}
+
+/** The path of a request target, without its query, as Node gives it. */
+function pathOf(target: string): string {
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
+}
+
+/** A probe's answer: JSON, `no-store`, GET and HEAD only. Returns the body's bytes sent. */
+async function sendProbe(
+  req: IncomingMessage,
+  res: ServerResponse,
+  probe: () => Promise<Probed>,
+  baseList: readonly string[],
+): Promise<number> {
+  const headers = [...baseList, 'cache-control', 'no-store'];
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, [...headers, 'allow', 'GET, HEAD', 'content-length', '0']);
+    res.end();
+    return 0;
+  }
+  const { status, body } = await probe();
+  res.writeHead(status, [...headers, 'content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(body))]);
+  return sentBody(req, res, body);
+}
+
+/** Ends an answer with `body`, none for HEAD; returns the body's bytes sent. */
+function sentBody(req: IncomingMessage, res: ServerResponse, body: string | Buffer): number {
+  if (req.method === 'HEAD') {
+    res.end();
+    return 0;
+  }
+  res.end(body);
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.length;
 }
 
 /**
@@ -154,17 +205,23 @@ type BaseHeaders = Readonly<Record<string, string>>;
  * per answer. Neither form merges names: a name both the base and the answer
  * set would be sent twice either way, and the API sets none of the base's.
  */
-function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer, baseList: readonly string[]): void {
+function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer, baseList: readonly string[]): number {
   // Kept as text: Node then sends the head and a text body in one write.
   const body = answer.body ?? '';
   const headers = [...baseList];
   for (const [name, value] of answer.headers.entries()) headers.push(name, value);
-  headers.push('content-length', String(Buffer.byteLength(body)));
+  const length = Buffer.byteLength(body);
+  headers.push('content-length', String(length));
   res.writeHead(answer.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (req.method === 'HEAD') {
+    res.end();
+    return 0;
+  }
+  res.end(body);
+  return length;
 }
 
-async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response, base: BaseHeaders): Promise<void> {
+async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response, base: BaseHeaders): Promise<number> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = { ...base };
   response.headers.forEach((value, name) => {
@@ -174,7 +231,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   if (setCookies.length > 0) headers['set-cookie'] = setCookies;
   headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  return sentBody(req, res, body);
 }
 
 /**
@@ -199,7 +256,11 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const notFoundPages = await takeNotFoundPages(files);
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });
   const missing = new ResponseCache({ maxEntries: MISSING_ENTRIES });
+  cacheWatched('renders', () => cache.stats());
+  cacheWatched('not-found', () => missing.stats());
+  cacheWatched('files', () => files.stats());
   const apiQueryParameters = options.apiQueryParameters ?? (() => []);
+  const probes = options.probes ?? new Map<string, () => Promise<Probed>>();
 
   function staticFile(pathname: string): StaticFile | undefined {
     const date = notBefore.get(pathname);
@@ -207,36 +268,37 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   }
 
   /**
-   * Sends the built file at `pathname`, if there is one: false when there is
-   * none, or it was removed from disk since the build. A file changed on disk
-   * since the manifest was read sends the server to the manifest again (a new
-   * build); one changed by hand, which no manifest describes, is sent as it
-   * is now, uncompressed, under the ETag of what it holds.
+   * Sends the built file at `pathname`, if there is one, and resolves with
+   * the body's bytes sent; null when there is none, or it was removed from
+   * disk since the build. A file changed on disk since the manifest was read
+   * sends the server to the manifest again (a new build); one changed by
+   * hand, which no manifest describes, is sent as it is now, uncompressed,
+   * under the ETag of what it holds.
    */
   async function sendFile(
     req: IncomingMessage,
     res: ServerResponse,
     pathname: string,
     varyAccept: (file: StaticFile) => boolean,
-  ): Promise<boolean> {
+  ): Promise<number | null> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const file = staticFile(pathname);
-      if (!file) return false;
+      if (!file) return null;
       const sent = await sendStatic(req, res, files, file, { base, varyAccept: varyAccept(file) });
-      if (sent !== 'changed') return sent === 'sent';
+      if (sent === 'gone') return null;
+      if (sent !== 'changed') return sent;
       await files.reload();
     }
     const file = staticFile(pathname);
     const identity = file && (await readFile(file.path).catch(() => undefined));
-    if (!file || !identity) return false;
+    if (!file || !identity) return null;
     const answer = {
       status: 200,
       headers: { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl },
       etag: etagOf(identity),
       bodies: { identity },
     };
-    sendStored(req, res, answer, { base, varyAccept: varyAccept(file) });
-    return true;
+    return sendStored(req, res, answer, { base, varyAccept: varyAccept(file) });
   }
 
   /** Whether a kept render still shows the store as it is: always, for one kept by time. */
@@ -256,21 +318,20 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
    * far cheaper than a web stream over the socket; the write guard still
    * measures it.
    */
-  async function answerApi(req: IncomingMessage, res: ServerResponse, asked: URL): Promise<void> {
+  async function answerApi(req: IncomingMessage, res: ServerResponse, asked: URL, served: Served): Promise<number> {
     const socketAddress = req.socket.remoteAddress ?? '';
+    served.kind = 'api';
+    served.operation = options.operationOf?.(req.method ?? 'GET', asked.pathname) ?? '';
     if (req.method === 'GET' || req.method === 'HEAD') {
       const url = keptUrl(asked, apiQueryParameters(asked.pathname));
       const key = `${url.pathname}${url.search}`;
       const hit = cache.get(key);
-      if (hit) {
-        sendStored(req, res, hit.answer, { base, extraHeaders: { Age: String(hit.age) } });
-        return;
-      }
+      if (hit) return sendStored(req, res, hit.answer, { base, extraHeaders: { Age: String(hit.age) } });
       const answer = await options.api(toApiRequest(req, url, NO_BODY, true), socketAddress, req.socket);
       if (sharedMaxAge(answer.headers.get('Cache-Control')) > 0)
-        sendStored(req, res, await cache.store(key, answer.toResponse()), { base });
-      else sendAnswer(req, res, answer, baseList);
-      return;
+        return sendStored(req, res, await cache.store(key, answer.toResponse()), { base });
+      if (answer.status >= 500) served.requestId = answer.headers.get('X-Request-Id') ?? '';
+      return sendAnswer(req, res, answer, baseList);
     }
     // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
     const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
@@ -278,36 +339,47 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const answer = await options.api(toApiRequest(req, asked, body, false), socketAddress, req.socket);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
     if (declaredTooLarge || body.length > MAX_BODY_BYTES) answer.headers.set('Connection', 'close');
-    sendAnswer(req, res, answer, baseList);
+    if (answer.status >= 500) served.requestId = answer.headers.get('X-Request-Id') ?? '';
+    return sendAnswer(req, res, answer, baseList);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = requestUrl(req, site);
-    if (isApiPath(url.pathname)) {
-      await answerApi(req, res, url);
-      return;
+  /** Answers a request and says what it was in `served`; resolves with the body's bytes sent. */
+  async function handle(req: IncomingMessage, res: ServerResponse, served: Served): Promise<number> {
+    const probe = probes.get(pathOf(req.url ?? '/'));
+    if (probe) {
+      served.kind = 'health';
+      return sendProbe(req, res, probe, baseList);
     }
+    const url = requestUrl(req, site);
+    if (isApiPath(url.pathname)) return answerApi(req, res, url, served);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // Pages are read only; writes go to the API, which answers every method itself.
       const response = new Response('Method not allowed\n', {
         status: 405,
         headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
       });
-      await sendResponse(req, res, response, base);
-      return;
+      return sendResponse(req, res, response, base);
     }
     const twin = twinPath(url.pathname);
     const wantsTwin = twin !== null && prefersMarkdown(req.headers.accept);
     const target = wantsTwin ? twin : url.pathname;
+    // A document in Markdown is a twin, whether asked for by its path or by Accept.
+    served.kind = target.endsWith('.md') ? 'twin' : isThreadFragment(target) ? 'fragment' : 'page';
 
-    if (await sendFile(req, res, target, (file) => twin !== null && file.isDocument)) return;
+    const sentFile = await sendFile(req, res, target, (file) => {
+      if (!file.isDocument) served.kind = 'asset';
+      return twin !== null && file.isDocument;
+    });
+    if (sentFile !== null) return sentFile;
     const kept = keptUrl(url, pageQueryParameters(target));
     const key = `${target}${kept.search}`;
     const hit = cache.get(key) ?? missing.get(key);
-    if (hit && (await isCurrent(hit.revision))) {
-      sendStored(req, res, hit.answer, { base, varyAccept: twin !== null, extraHeaders: hit.revision ? {} : { Age: String(hit.age) } });
-      return;
-    }
+    if (hit && (await isCurrent(hit.revision)))
+      return sendStored(req, res, hit.answer, {
+        base,
+        varyAccept: twin !== null,
+        extraHeaders: hit.revision ? {} : { Age: String(hit.age) },
+      });
     // Joined as text: a path such as `//host/x` must stay a path on this site.
     const targetUrl = new URL(`${site}${key}`);
     const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl));
@@ -315,21 +387,28 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const notFound = answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
     // Kept a while: a missing address asked for again and again (a crawler, a broken link) is not rendered each time.
     if (notFound) missing.keep(key, notFound, NOT_FOUND_SECONDS);
-    sendStored(req, res, notFound ?? answer, { base, varyAccept: twin !== null });
+    return sendStored(req, res, notFound ?? answer, { base, varyAccept: twin !== null });
   }
 
   // A client that sends its headers or its body a byte at a time is cut off, so that it holds no socket for long.
   const timeouts = { headersTimeout: 10_000, requestTimeout: 20_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 2_000 };
   const server = createServer(timeouts, (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      const failure = serverError();
-      console.error(`[front] request ${failure.requestId} failed:`, error);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      sendAnswer(req, res, withApiHeadersIfApi(req, failure.response), baseList);
-    });
+    const started = performance.now();
+    const served = servedRecord();
+    handle(req, res, served).then(
+      (bytes) => {
+        requestServed(req.method ?? '', pathOf(req.url ?? '/'), res.statusCode, served, bytes, performance.now() - started);
+      },
+      (error: unknown) => {
+        const failure = serverError();
+        log().error(`[front] request ${failure.requestId} failed`, { requestId: failure.requestId }, error);
+        served.requestId = failure.requestId;
+        let bytes = 0;
+        if (res.headersSent) res.destroy();
+        else bytes = sendAnswer(req, res, withApiHeadersIfApi(req, failure.response), baseList);
+        requestServed(req.method ?? '', pathOf(req.url ?? '/'), res.statusCode, served, bytes, performance.now() - started);
+      },
+    );
   });
   server.on('close', () => {
     files.close();

@@ -109,9 +109,9 @@ export class StaticFiles {
     return { file, bodies };
   }
 
-  /** The bytes held in memory, for the budget's tests and the operator. */
-  heldBytes(): number {
-    return this.#hot.bytes;
+  /** The bodies held in memory, for the metrics. */
+  stats(): ReturnType<HotBodies['stats']> {
+    return this.#hot.stats();
   }
 
   /** Reads the manifest again and forgets every body held: what a new build wrote is served from now on. */

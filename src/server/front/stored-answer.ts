@@ -46,6 +46,7 @@ function headersOrNotModified(
   return headers;
 }
 
+/** Sends a body in one encoding, none for HEAD; returns the body's bytes sent, for the access log. */
 function sendBody(
   req: IncomingMessage,
   res: ServerResponse,
@@ -53,26 +54,35 @@ function sendBody(
   headers: Record<string, string | number>,
   body: Buffer,
   encoding: Encoding | null,
-): void {
+): number {
   if (encoding) headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = body.length;
   res.writeHead(status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (req.method === 'HEAD') {
+    res.end();
+    return 0;
+  }
+  res.end(body);
+  return body.length;
 }
 
-/** Sends a stored answer: 304 when the caller holds it already, otherwise the best encoding the caller accepts; no body for HEAD. */
-export function sendStored(req: IncomingMessage, res: ServerResponse, answer: StoredAnswer, options: SendOptions): void {
+/**
+ * Sends a stored answer: 304 when the caller holds it already, otherwise the
+ * best encoding the caller accepts; no body for HEAD. Returns the body's
+ * bytes sent (0 for a 304 or a HEAD), for the access log.
+ */
+export function sendStored(req: IncomingMessage, res: ServerResponse, answer: StoredAnswer, options: SendOptions): number {
   const headers = headersOrNotModified(req, res, answer, answer.bodies, options);
-  if (!headers) return;
+  if (!headers) return 0;
   const encoding = chooseEncoding(req.headers['accept-encoding'], answer.bodies);
-  sendBody(req, res, answer.status, headers, (encoding && answer.bodies[encoding]) || answer.bodies.identity, encoding);
+  return sendBody(req, res, answer.status, headers, (encoding && answer.bodies[encoding]) || answer.bodies.identity, encoding);
 }
 
 /**
  * Sends a built file as sendStored sends a stored answer, its body read
- * through `files` (from memory or disk). Answers 'changed' or 'gone', having
- * sent nothing, when the body on disk is no longer the one the manifest
- * describes, or no longer there.
+ * through `files` (from memory or disk), and returns the body's bytes sent.
+ * Answers 'changed' or 'gone', having sent nothing, when the body on disk is
+ * no longer the one the manifest describes, or no longer there.
  */
 export async function sendStatic(
   req: IncomingMessage,
@@ -80,14 +90,13 @@ export async function sendStatic(
   files: StaticFiles,
   file: StaticFile,
   options: SendOptions,
-): Promise<'sent' | 'changed' | 'gone'> {
+): Promise<number | 'changed' | 'gone'> {
   const answer = { status: 200, headers: { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl }, etag: file.etag };
   const headers = headersOrNotModified(req, res, answer, file.bodies, options);
-  if (!headers) return 'sent';
+  if (!headers) return 0;
   const encoding = chooseEncoding(req.headers['accept-encoding'], file.bodies);
   const read = await files.read(file, encoding);
   if ('changed' in read) return 'changed';
   if ('gone' in read) return 'gone';
-  sendBody(req, res, 200, headers, read.body, encoding);
-  return 'sent';
+  return sendBody(req, res, 200, headers, read.body, encoding);
 }

@@ -3,6 +3,7 @@ import { setApiHeaders } from './api-headers.ts';
 import type { ApiAnswer } from './api-answer.ts';
 import { serverError } from './errors.ts';
 import { jsonError } from './json.ts';
+import { log } from '../observability/log.ts';
 
 /** Whether a path is the API's: every answer under it is framed and JSON. */
 export function isApiPath(pathname: string): boolean {
@@ -25,12 +26,12 @@ export async function withApiFrame(
     response = await next();
   } catch (error) {
     const failure = serverError();
-    console.error(`[api] request ${failure.requestId} failed:`, error);
+    log().error(`[api] request ${failure.requestId} failed`, { requestId: failure.requestId }, error);
     response = failure.response;
   }
   if (response.status >= 500 && !response.headers.has('X-Request-Id')) {
     const failure = serverError(response.status);
-    console.error(`[api] request ${failure.requestId} answered ${response.status}`);
+    log().error(`[api] request ${failure.requestId} answered ${response.status}`, { requestId: failure.requestId });
     response = failure.response;
   }
   setApiHeaders(response.headers);

@@ -28,7 +28,12 @@ export const THREAD_PAGE_PARAMETER = 'page';
  * string made up by a crawler neither renders again nor pushes a render out.
  */
 export function pageQueryParameters(pathname: string): readonly string[] {
-  return THREAD_FRAGMENT.test(pathname) ? [THREAD_PAGE_PARAMETER] : [];
+  return isThreadFragment(pathname) ? [THREAD_PAGE_PARAMETER] : [];
+}
+
+/** Whether a path is an article's thread fragment, as opposed to a page. */
+export function isThreadFragment(pathname: string): boolean {
+  return THREAD_FRAGMENT.test(pathname);
 }
 
 /** Where each discovery document is served. */

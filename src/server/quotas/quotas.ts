@@ -14,6 +14,8 @@ export interface Quotas {
   reserve(name: QuotaName, reader: string): Promise<ReserveResult>;
   /** Counts a stored comment toward the burst ban, and bans the reader at the limit. */
   countComment(reader: string): Promise<void>;
+  /** Resolves when the counts can be reached now (always, in memory; Redis answering PING), rejects otherwise. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,8 +28,14 @@ async function unavailable<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The quotas of every write over a window log and a ban, wherever those two keep their counts. */
-export function createQuotas(log: WindowLog, ban: Ban, close: () => Promise<void>): Quotas {
+export function createQuotas(
+  log: WindowLog,
+  ban: Ban,
+  close: () => Promise<void>,
+  ping: () => Promise<void> = () => Promise.resolve(),
+): Quotas {
   return {
+    ping,
     banRemaining: (reader) => unavailable(() => ban.remainingSeconds(reader)),
     reserve: (name, reader) => {
       const { quota, windowSeconds } = quotaOf(name);

@@ -32,8 +32,15 @@ export function redisQuotas(url: string, now: () => number = Date.now): Quotas {
     }),
     COMMENT_BURST_BAN.banSeconds,
   );
-  return createQuotas(new RedisWindowLog(redis, now), ban, async () => {
-    redis.disconnect();
-    return Promise.resolve();
-  });
+  return createQuotas(
+    new RedisWindowLog(redis, now),
+    ban,
+    async () => {
+      redis.disconnect();
+      return Promise.resolve();
+    },
+    async () => {
+      await redis.ping();
+    },
+  );
 }

@@ -9,6 +9,7 @@ import {
   type CaptchaSettings,
 } from '../settings/environment.ts';
 import { proxyTrust, type ProxyTrust } from '../identity/client-address.ts';
+import { log } from '../observability/log.ts';
 import { newSalt } from '../identity/reader-hash.ts';
 import { memoryQuotas, type Quotas } from '../quotas/quotas.ts';
 import { openStore } from '../store/open.ts';
@@ -52,7 +53,7 @@ export function runtime(): Promise<Runtime> {
 /** The trust TRUST_PROXY names; a count alone is believed from any peer, which start-up says. */
 function proxyTrustOf(setting: number | string[]): ProxyTrust {
   if (typeof setting === 'number' && setting > 0)
-    console.warn(
+    log().warn(
       `[settings] TRUST_PROXY=${setting} reads X-Forwarded-For from any peer: whoever reaches this server directly can claim any reader's address. ` +
         "Give the proxies' own addresses instead (TRUST_PROXY=127.0.0.1, or CIDR ranges, comma-separated).",
     );

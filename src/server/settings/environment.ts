@@ -88,3 +88,85 @@ export function captchaSettings(): CaptchaSettings {
     verifyUrl: process.env['CAPTCHA_VERIFY_URL'] || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   };
 }
+
+/**
+ * DRAIN_SECONDS: how long a stopping server (SIGTERM, SIGINT) keeps serving
+ * while `/readyz` answers 503, before its listener closes, so that a proxy
+ * that polls readiness sends it nothing new by then.
+ */
+export function drainSeconds(): number {
+  const raw = process.env['DRAIN_SECONDS'] ?? '5';
+  const seconds = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 600)
+    throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 600, not "${raw}"`);
+  return seconds;
+}
+
+const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL: the least severe level written; `info` writes one line per request, `warn` only what needs a look. */
+export function logLevel(): LogLevel {
+  const raw = (process.env['LOG_LEVEL'] || 'info').trim().toLowerCase();
+  const level = LOG_LEVELS.find((known) => known === raw);
+  if (level === undefined) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${raw}"`);
+  return level;
+}
+
+/** LOG_FORMAT: `json` (one object a line) or `pretty` (a line for people); unset, pretty on a terminal and JSON elsewhere. */
+export function logFormat(): 'json' | 'pretty' | undefined {
+  const raw = (process.env['LOG_FORMAT'] ?? '').trim().toLowerCase();
+  if (raw === '') return undefined;
+  if (raw === 'json' || raw === 'pretty') return raw;
+  throw new Error(`LOG_FORMAT must be json or pretty, not "${raw}"`);
+}
+
+/** METRICS_PORT and METRICS_HOST: where Prometheus metrics are served, on a listener of their own; unset port, nowhere. */
+export function metricsListen(): { port: number; host: string } | undefined {
+  const raw = process.env['METRICS_PORT'];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port number, not "${raw}"`);
+  return { port, host: process.env['METRICS_HOST'] || '127.0.0.1' };
+}
+
+/** A connection URL with its password, in the user part or the query (`?password=`), shown as `***`. */
+function maskedUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password !== '') url.password = '***';
+    if (url.searchParams.has('password')) url.searchParams.set('password', '***');
+    return url.toString();
+  } catch {
+    // Not a URL the server could read either: nothing of it is worth showing.
+    return '(not a URL)';
+  }
+}
+
+/**
+ * The settings in effect, as start-up logs them: every variable the server
+ * reads, with secrets never shown (`IP_HASH_SALT` and `CAPTCHA_SECRET` as set
+ * or not, passwords in `DATABASE_URL` and `REDIS_URL` as `***`).
+ */
+export function settingsInEffect(): Record<string, string> {
+  const database = databaseUrl();
+  const redis = redisUrl();
+  const captcha = captchaSettings();
+  const metrics = metricsListen();
+  return {
+    PORT: String(listenPort()),
+    HOST: listenHost(),
+    SITE_URL: siteUrl(),
+    store: database ? maskedUrl(database) : `embedded in ${dataDir()}`,
+    REDIS_URL: redis ? maskedUrl(redis) : 'unset (quotas in memory)',
+    IP_HASH_SALT: configuredSalt() ? 'set (hidden)' : 'unset (generated, kept with the store)',
+    TRUST_PROXY: String(trustedProxies()),
+    CAPTCHA_SITE_KEY: captcha.siteKey ?? 'unset',
+    CAPTCHA_SECRET: captcha.secret ? 'set (hidden)' : 'unset',
+    CAPTCHA_VERIFY_URL: maskedUrl(captcha.verifyUrl),
+    LOG_LEVEL: logLevel(),
+    LOG_FORMAT: logFormat() ?? 'unset (pretty on a terminal, else JSON)',
+    DRAIN_SECONDS: String(drainSeconds()),
+    metrics: metrics ? `http://${metrics.host}:${metrics.port}/metrics` : 'off (METRICS_PORT unset)',
+  };
+}

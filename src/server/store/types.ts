@@ -185,6 +185,13 @@ export interface StoreEngine {
    * replaced as soon as it differs. Cheap, so it can be asked for every read.
    */
   revision(topic: RevisionTopic): Promise<string>;
+  /**
+   * Resolves when the store can take a write now, rejects when it cannot:
+   * the embedded store while it is open and its journal writes, PostgreSQL
+   * when one of the site's connections answers `SELECT 1`. No time limit of
+   * its own: the caller bounds the wait (readiness, src/server/operations/).
+   */
+  ping(): Promise<void>;
   /** Flushes what is pending and releases files or connections. */
   close(): Promise<void>;
 }

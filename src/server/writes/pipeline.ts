@@ -11,6 +11,8 @@ import { readerHashOn } from '../identity/reader-hash.ts';
 import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
 import { COMMENT_BURST_BAN, type QuotaName } from '../quotas/limits.ts';
+import { log } from '../observability/log.ts';
+import { writeDecided, type WriteOutcome } from '../observability/counters.ts';
 import { QuotasUnavailable } from '../quotas/quotas.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 
@@ -20,7 +22,7 @@ import type { Runtime } from '../runtime/runtime.ts';
  */
 function failure(status: number, message: string, detail = message): ApiAnswer {
   const { response, requestId } = serverError(status, message);
-  console.error(`[writes] request ${requestId} answered ${status}: ${detail}`);
+  log().error(`[writes] request ${requestId} answered ${status}: ${detail}`, { requestId });
   return response;
 }
 
@@ -62,16 +64,35 @@ export function identify({ request, socketAddress, connection }: WriteRequest, r
  * The one pipeline every write goes through: guards and validation, the ban,
  * the captcha, the operation's own checks, then the quota, the store and the
  * quota headers. Whatever is refused before the quota spends none of it; a
- * write whose store fails gives its slot back.
+ * write whose store fails gives its slot back. Each write is counted once,
+ * under its quota's name, by the outcome decided here (metrics).
  */
 export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, operation: WriteOperation<Input>): Promise<ApiAnswer> {
+  const decided: { outcome: WriteOutcome } = { outcome: 'failed' };
+  try {
+    return await decide(write, runtime, operation, decided);
+  } finally {
+    writeDecided(operation.quota, decided.outcome);
+  }
+}
+
+async function decide<Input>(
+  write: WriteRequest,
+  runtime: Runtime,
+  operation: WriteOperation<Input>,
+  decided: { outcome: WriteOutcome },
+): Promise<ApiAnswer> {
   const guarded = await guardWrite(write.request, runtime.site, operation.schema);
-  if (!guarded.ok) return guarded.response;
+  if (!guarded.ok) {
+    decided.outcome = guarded.response.status === 403 ? 'origin' : 'validation';
+    return guarded.response;
+  }
   const { address, hash } = identify(write, runtime);
   const reader: Reader = { hash, name: readerName(hash) };
   const input = guarded.value;
   try {
     const banned = await runtime.quotas.banRemaining(reader.hash);
+    decided.outcome = 'ban';
     if (banned > 0)
       return jsonError(429, 'Too many comments in a short time: writing is paused for now', refusedHeaders(operation.quota, banned));
     // The owner's ban (npm run data -- ban) has no end; the burst ban's length is the shortest honest wait to name.
@@ -81,12 +102,15 @@ export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, ope
     if (operation.captcha) {
       const token = (input as { captchaToken?: string }).captchaToken;
       const captcha = await verifyCaptcha(runtime.captcha, token, address);
+      decided.outcome = captcha.ok || captcha.status === 400 ? 'captcha' : 'failed';
       if (!captcha.ok) return captcha.status === 400 ? jsonError(400, captcha.message) : failure(captcha.status, captcha.message);
     }
 
+    decided.outcome = 'validation';
     const prepared = await operation.prepare(input, reader, runtime);
     if (prepared instanceof ApiAnswer) return prepared;
 
+    decided.outcome = 'quota';
     const slot = await runtime.quotas.reserve(operation.quota, reader.hash);
     if (!slot.admitted) {
       return jsonError(
@@ -95,6 +119,7 @@ export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, ope
         refusedHeaders(operation.quota, slot.retryAfterSeconds),
       );
     }
+    decided.outcome = 'failed';
     let body: unknown;
     try {
       body = await prepared();
@@ -105,11 +130,13 @@ export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, ope
     if (operation.quota === 'comments') {
       // The comment is stored already: a failure to count it must not turn its 200 into an error.
       await runtime.quotas.countComment(reader.hash).catch((error: unknown) => {
-        console.error('[quotas] a comment could not be counted toward the burst ban:', error);
+        log().error('[quotas] a comment could not be counted toward the burst ban', {}, error);
       });
     }
+    decided.outcome = 'stored';
     return json(body, { cacheControl: CACHE_CONTROL.write, headers: quotaHeaders(operation.quota, slot.reservation.remaining) });
   } catch (error) {
+    decided.outcome = 'failed';
     if (error instanceof QuotasUnavailable) {
       return failure(503, 'The rate limits could not be checked; try again shortly', error.message);
     }

@@ -50,6 +50,8 @@
  * - The directory is readable by its owner alone, and so is every file in it
  *   (files.ts, PRIVATE_FILE).
  */
+import { compactionRan } from '../../observability/counters.ts';
+import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
 import type {
   BugReport,
@@ -353,6 +355,12 @@ class EmbeddedStore implements StoreEngine {
     return Promise.resolve(String(this.#revisions.get(topic) ?? 0));
   }
 
+  ping(): Promise<void> {
+    if (this.#closing) return Promise.reject(new Error('The store is closed.'));
+    // A journal that failed a write refuses every later one until a restart.
+    return this.#journal.failure ? Promise.reject(this.#journal.failure) : Promise.resolve();
+  }
+
   close(): Promise<void> {
     this.#closing ??= this.#shutDown();
     return this.#closing;
@@ -420,10 +428,17 @@ class EmbeddedStore implements StoreEngine {
 
   #startCompaction(): void {
     if (this.#compaction || this.#closing) return;
+    const started = performance.now();
     this.#compaction = this.#compact()
-      .catch((error: unknown) => {
-        console.error('[store] compaction failed; the journal keeps every write and it is tried again later:', error);
-      })
+      .then(
+        () => {
+          compactionRan(true, (performance.now() - started) / 1000);
+        },
+        (error: unknown) => {
+          compactionRan(false, (performance.now() - started) / 1000);
+          log().error('[store] compaction failed; the journal keeps every write and it is tried again later', {}, error);
+        },
+      )
       .finally(() => {
         this.#compaction = null;
       });

@@ -1,3 +1,5 @@
+import { batchRan } from '../../observability/counters.ts';
+
 /**
  * Groups calls that come in while the database is busy, so that one round
  * trip and one commit carry many of them (group commit, done by the site).
@@ -17,6 +19,8 @@
  * retried, so that a write still fails within its time limit.
  */
 export class Batcher<Item, Result> {
+  /** What the metrics call these batches ("comments", "votes"…). */
+  readonly #name: string;
   readonly #run: (items: Item[]) => Promise<Result[]>;
   readonly #maxItems: number;
   readonly #concurrency: number;
@@ -26,7 +30,11 @@ export class Batcher<Item, Result> {
   #scheduled = false;
 
   /** `run` answers one result per item, in the items' order, or rejects for the whole batch. */
-  constructor(run: (items: Item[]) => Promise<Result[]>, { maxItems, concurrency }: { maxItems: number; concurrency: number }) {
+  constructor(
+    run: (items: Item[]) => Promise<Result[]>,
+    { maxItems, concurrency, name = 'batch' }: { maxItems: number; concurrency: number; name?: string },
+  ) {
+    this.#name = name;
     this.#run = run;
     this.#maxItems = maxItems;
     this.#concurrency = concurrency;
@@ -77,11 +85,14 @@ export class Batcher<Item, Result> {
   }
 
   async #runRetried(items: Item[]): Promise<Result[]> {
+    const started = performance.now();
     try {
       return await this.#run(items);
     } catch (error) {
       if (sqlState(error) !== DEADLOCK_DETECTED) throw error;
-      return this.#run(items);
+      return await this.#run(items);
+    } finally {
+      batchRan(this.#name, items.length, (performance.now() - started) / 1000);
     }
   }
 }

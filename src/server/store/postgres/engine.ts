@@ -7,6 +7,7 @@
  * check) go in batches, many calls a round trip and a commit (batcher.ts).
  */
 import pg from 'pg';
+import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
 import type {
   BugReport,
@@ -94,7 +95,7 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
   });
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; unhandled, the event would end the process.
   pool.on('error', (error) => {
-    console.error(`[store] a PostgreSQL connection failed: ${error.message}`);
+    log().error(`[store] a PostgreSQL connection failed: ${error.message}`);
   });
   try {
     const client = await pool.connect();
@@ -121,9 +122,12 @@ class PostgresStore implements StoreEngine {
   #closing: Promise<void> | null = null;
 
   // Each write and ban check on the site's hot paths goes in a batch with the others of its kind that come in meanwhile.
-  readonly #comments = new Batcher<StoredComment, StoredComment>((comments) => this.#insertComments(comments), BATCHES);
-  readonly #votes = new Batcher<VoteCall, VoteOutcome>((calls) => this.#applyVotes(calls), BATCHES);
-  readonly #bans = new Batcher<string, boolean>((hashes) => this.#areBanned(hashes), BATCHES);
+  readonly #comments = new Batcher<StoredComment, StoredComment>((comments) => this.#insertComments(comments), {
+    ...BATCHES,
+    name: 'comments',
+  });
+  readonly #votes = new Batcher<VoteCall, VoteOutcome>((calls) => this.#applyVotes(calls), { ...BATCHES, name: 'votes' });
+  readonly #bans = new Batcher<string, boolean>((hashes) => this.#areBanned(hashes), { ...BATCHES, name: 'bans' });
 
   constructor(pool: pg.Pool, poolSize: number, banWatch: BanWatch | null) {
     this.#pool = pool;
@@ -370,6 +374,11 @@ class PostgresStore implements StoreEngine {
   async revision(topic: RevisionTopic): Promise<string> {
     const { rows } = await this.#query<{ revision: string }>('SELECT revision FROM revisions WHERE topic = $1', [topic]);
     return rows[0]?.revision ?? '0';
+  }
+
+  // Straight to the pool, outside the gate: a burst of writes queued there says nothing of whether PostgreSQL answers.
+  async ping(): Promise<void> {
+    await this.#pool.query('SELECT 1');
   }
 
   close(): Promise<void> {

@@ -1,0 +1,45 @@
+/**
+ * What the front server says of each request it answered: its counts for
+ * the metrics, and one access-log line (at `info`). The line names the request, never the reader: no
+ * address, no hash, no query string (a query can carry what a reader typed),
+ * no header.
+ */
+import { randomUUID } from 'node:crypto';
+import { requestCounted } from './counters.ts';
+import { log } from './log.ts';
+
+/** What kind of answer a request got, as logs and metrics group requests. */
+type RouteKind = 'page' | 'twin' | 'fragment' | 'asset' | 'health' | 'api';
+
+/** Filled by the front server while it answers: what the request turned out to be. */
+export interface Served {
+  kind: RouteKind;
+  /** The API operation's id, '' for anything else (or an `/api` path no operation serves). */
+  operation: string;
+  /** The `X-Request-Id` a 5xx carries, so that its log lines and its access line share it; '' otherwise. */
+  requestId: string;
+}
+
+export function servedRecord(): Served {
+  return { kind: 'page', operation: '', requestId: '' };
+}
+
+/** Paths are logged up to this many characters: a 16,000-character path is an attack, not something to read. */
+const LOGGED_PATH = 512;
+
+/** Records an answered request: its counts and its access-log line. `path` is without its query string. */
+export function requestServed(method: string, path: string, status: number, served: Served, bytes: number, ms: number): void {
+  requestCounted(served.kind, served.operation, status, ms / 1000);
+  const logger = log();
+  if (!logger.enabled('info')) return;
+  logger.request({
+    requestId: served.requestId || randomUUID(),
+    method,
+    kind: served.kind,
+    operation: served.operation,
+    path: path.length > LOGGED_PATH ? `${path.slice(0, LOGGED_PATH)}…` : path,
+    status,
+    ms: Math.round(ms * 100) / 100,
+    bytes,
+  });
+}
