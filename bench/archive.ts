@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIsStale, buildSite } from '../scripts/build-site.ts';
 import { load } from './load.ts';
-import { residentMiB, startProcess, type Started } from './processes.ts';
+import { PRODUCTION_OBSERVABILITY, residentMiB, type Started, startProcess } from './processes.ts';
 import { measured } from './report.ts';
 
 const ROOT = process.cwd();
@@ -84,7 +84,7 @@ async function timed(cwd: string, args: string[]): Promise<number> {
 function startSite(dir: string, env: Record<string, string> = {}): Promise<Started> {
   return startProcess(
     ['scripts/start.ts'],
-    { cwd: dir, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'store'), ...env }, pinned: true },
+    { cwd: dir, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'store'), ...PRODUCTION_OBSERVABILITY, ...env }, pinned: true },
     /on (http:\/\/[\d.]+:\d+)/,
     (m) => m[1] ?? '',
   );

@@ -64,3 +64,6 @@ export function startProcess(
     });
   });
 }
+
+/** Every site the bench starts runs as in production: one access line a request (LOG_LEVEL info) and metrics served. */
+export const PRODUCTION_OBSERVABILITY = { LOG_LEVEL: 'info', METRICS_PORT: '0' } as const;

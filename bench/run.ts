@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIsStale, buildSite } from '../scripts/build-site.ts';
 import { load, type LoadResult } from './load.ts';
-import { startProcess, type Started } from './processes.ts';
+import { PRODUCTION_OBSERVABILITY, type Started, startProcess } from './processes.ts';
 import { onLoadCore, PINNED } from './cores.ts';
 import { benchPageWeight } from './page-weight.ts';
 import { openEmbeddedStore } from '../src/server/store/embedded/engine.ts';
@@ -64,7 +64,7 @@ async function storeWithThread(dir: string): Promise<void> {
 function startSite(dataDir: string): Promise<Started> {
   return startProcess(
     ['scripts/start.ts'],
-    { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, pinned: true },
+    { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...PRODUCTION_OBSERVABILITY }, pinned: true },
     /on (http:\/\/[\d.]+:\d+)/,
     (m) => m[1] ?? '',
   );

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pacedPosts } from './paced.ts';
-import { residentMiB, startProcess, type Started } from './processes.ts';
+import { PRODUCTION_OBSERVABILITY, residentMiB, type Started, startProcess } from './processes.ts';
 import { measured } from './report.ts';
 import { seedEngineFiles } from './store.ts';
 
@@ -70,7 +70,7 @@ export const BENCH_ARTICLES = [...PUBLISHED, ...Array.from({ length: 100 - PUBLI
 export function startBenchSite(root: string, env: Record<string, string>): Promise<Started> {
   return startProcess(
     ['scripts/start.ts'],
-    { cwd: root, env: { PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: '1', ...env } },
+    { cwd: root, env: { PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: '1', ...PRODUCTION_OBSERVABILITY, ...env } },
     /on (http:\/\/[\d.]+:\d+)/,
     (m) => m[1] ?? '',
   );
