@@ -32,10 +32,11 @@ describe('the bench’s paced writes', () => {
       const result = await pacedPosts(target.url, write, { rate: 200, seconds: 1, connections: 5 });
       assert.equal(target.arrivals.length, 200);
       assert.equal(result.failed, 0);
-      // One every 5 ms on average: no 20 ms span gets more than a few, where a burst would send dozens.
+      // One every 5 ms on average. A burst sends a connection's whole second (40 here) or all 200 at once; a stall of
+      // this process on a busy machine lets a few dozen due meanwhile go together, as they should, and no more.
       const sorted = [...target.arrivals].sort((a, b) => a - b);
       const busiest = Math.max(...sorted.map((time, index) => sorted.filter((other, at) => at >= index && other < time + 20).length));
-      assert.ok(busiest <= 8, `${busiest} requests arrived within 20 ms`);
+      assert.ok(busiest < 40, `${busiest} requests arrived within 20 ms`);
     } finally {
       target.close();
     }
