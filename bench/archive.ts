@@ -81,10 +81,16 @@ async function timed(cwd: string, args: string[]): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-function startSite(dir: string, env: Record<string, string> = {}): Promise<Started> {
+/** The stores of the sites started, removed with the scratch folder. */
+const stores: string[] = [];
+
+/** The site built in `dir`, its store in a fresh temporary folder. */
+async function startSite(dir: string, env: Record<string, string> = {}): Promise<Started> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-archive-store-'));
+  stores.push(dataDir);
   return startProcess(
     ['scripts/start.ts'],
-    { cwd: dir, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'store'), ...PRODUCTION_OBSERVABILITY, ...env }, pinned: true },
+    { cwd: dir, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...PRODUCTION_OBSERVABILITY, ...env }, pinned: true },
     /on (http:\/\/[\d.]+:\d+)/,
     (m) => m[1] ?? '',
   );
@@ -179,7 +185,7 @@ export async function benchArchive(): Promise<number> {
       `a page read from disk: ${Math.round(disk.site)} req/s, a bare node:http server reading the same file ${Math.round(disk.bare)} req/s: ${diskRatio.toFixed(2)}× (goal: at least ${GOALS.diskReadRatio}×, ${verdict(diskRatio >= GOALS.diskReadRatio)})`,
     );
   } finally {
-    await rm(scratch, { recursive: true, force: true });
+    for (const folder of [scratch, ...stores.splice(0)]) await rm(folder, { recursive: true, force: true });
   }
   return missed;
 }
