@@ -1,4 +1,4 @@
-import type { LanguageCode } from './languages.ts';
+import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { ar } from './reader-names/ar.ts';
 import { de } from './reader-names/de.ts';
 import { es } from './reader-names/es.ts';
@@ -54,4 +54,21 @@ export function readerNameIn(name: string, lang: LanguageCode): string {
   const joined = table.colourFirst ? `${adjective}${table.between}${word}` : `${word}${table.between}${adjective}`;
   // A name starts with a capital, in the language's own casing (Turkish i is İ).
   return joined.charAt(0).toLocaleUpperCase(lang) + joined.slice(1);
+}
+
+let storedNames: Map<string, string> | undefined;
+
+/**
+ * The stored (English) name behind a name as any page shows it
+ * ("Loutre turquoise", "青緑のカワウソ" and "Teal Otter" are all "Teal
+ * Otter"), or null when no reader name reads so. No two names of any
+ * languages read alike (a unit test checks it), so the answer is never in doubt.
+ */
+export function storedReaderName(shown: string): string | null {
+  storedNames ??= new Map(
+    LANGUAGE_CODES.flatMap((lang) =>
+      COLOURS.flatMap((colour) => ANIMALS.map((animal) => [readerNameIn(`${colour} ${animal}`, lang), `${colour} ${animal}`] as const)),
+    ),
+  );
+  return storedNames.get(shown) ?? null;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { LANGUAGE_CODES } from '../../src/i18n/languages.ts';
-import { readerNameIn } from '../../src/i18n/reader-names.ts';
+import { readerNameIn, storedReaderName } from '../../src/i18n/reader-names.ts';
 import { ANIMALS, COLOURS } from '../../src/i18n/reader-names/words.ts';
 
 const EVERY_NAME = COLOURS.flatMap((colour) => ANIMALS.map((animal) => `${colour} ${animal}`));
@@ -53,5 +53,13 @@ describe('reader names in the page language', () => {
       ['Black Crow', 'kab', 'Tagerfa taberkant'],
     ];
     for (const [stored, lang, shown] of expected) assert.equal(readerNameIn(stored, lang), shown, `${stored} in ${lang}`);
+  });
+
+  test('a name as any page shows it leads back to the one stored name: no two names of any languages read alike', () => {
+    for (const lang of LANGUAGE_CODES) {
+      for (const name of EVERY_NAME) assert.equal(storedReaderName(readerNameIn(name, lang)), name, `${name} in ${lang}`);
+    }
+    assert.equal(storedReaderName('Loutre turquoise'), 'Teal Otter');
+    assert.equal(storedReaderName('Turquoise Loutre'), null);
   });
 });
