@@ -13,7 +13,7 @@ export interface TwinArticleLink {
 
 /** An article page: its title, its date and reading time, an outdated translation's notice, then the writer's own Markdown. */
 export function articleTwin(title: string, meta: string, body: string, notice: OutdatedNotice | null): string {
-  const said = notice ? `> ${notice.text} [${notice.linkText}](${notice.href})\n\n` : '';
+  const said = notice ? `> ${notice.text} [${notice.linkText}](${notice.url})\n\n` : '';
   return `# ${title}\n\n${meta}\n\n${said}${body.trim()}\n`;
 }
 

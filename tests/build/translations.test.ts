@@ -70,7 +70,7 @@ describe('translation status, from the files alone', () => {
       assert.match((await request(`${site.url}/ar/articles/${REVISED}`)).text, /class="outdated-notice"[^>]*>تغيّر الأصل الإنجليزي/);
       assert.match(
         (await request(`${site.url}/fr/articles/${REVISED}.md`)).text,
-        /\n> L’original anglais a changé .*\[Lire l’original en anglais\]\(\/articles\/the-price-of-a-beer\)\n/,
+        /\n> L’original anglais a changé .*\[Lire l’original en anglais\]\(http:\/\/localhost:4321\/articles\/the-price-of-a-beer\)\n/,
       );
       for (const path of [`/articles/${REVISED}`, `/fr/articles/${UNTOUCHED}`]) {
         assert.doesNotMatch((await request(`${site.url}${path}`)).text, SHOWS_NOTICE, path);
