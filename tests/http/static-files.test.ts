@@ -3,7 +3,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { request } from '../support/http.ts';
-import { copyOfPreparedSite, startSite, type RunningSite } from '../support/site.ts';
+import { freePort } from '../support/ports.ts';
+import { copyOfPreparedSite, PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 
 /**
  * Built pages answered from disk, none held in memory (STATIC_CACHE_MIB=0),
@@ -71,6 +72,44 @@ describe('a page read from disk', () => {
       assert.equal(now.status, 200);
       assert.equal(now.text, changed, encoding);
       assert.notEqual(now.headers['etag'], before.headers['etag']);
+    }
+  });
+});
+
+describe('the built files held in memory', () => {
+  /** A budget far smaller than the site's pages: 48 KiB. */
+  const BUDGET_MIB = 48 / 1024;
+
+  test('never pass their byte budget, however many pages are read again, and every page still answers whole', async () => {
+    const port = await freePort();
+    const budgeted = await startSite(PREPARED_SITE, { STATIC_CACHE_MIB: String(BUDGET_MIB), METRICS_PORT: String(port) });
+    try {
+      const manifest = JSON.parse(await readFile(join(PREPARED_SITE, 'dist', 'static-files.json'), 'utf8')) as {
+        files: { file: string; bodies: { br?: { size: number } } }[];
+      };
+      const built = manifest.files.filter(({ file }) => file.endsWith('/index.html') && file.includes('articles/'));
+      const path = (file: string) => `${budgeted.url}/${file.replace(/index\.html$/, '')}`;
+      // Future-dated articles are built but held back (404): the published ones are read.
+      const published = await Promise.all(built.map(async (page) => ((await request(path(page.file))).status === 200 ? page : undefined)));
+      const pages = published.filter((page) => page !== undefined);
+      assert.ok(pages.length >= 40, `the fixture has pages enough to pass the budget (${pages.length})`);
+      const held = async () => {
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        const figure = (name: string) => Number(new RegExp(`^${name}\\{cache="files"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+        return { entries: figure('longhand_cache_entries'), bytes: figure('longhand_cache_bytes') };
+      };
+      for (let round = 0; round < 3; round += 1) {
+        for (const { file, bodies } of pages) {
+          const answer = await request(path(file), { headers: { 'Accept-Encoding': 'br' } });
+          assert.equal(answer.status, 200, file);
+          assert.equal(answer.body.length, bodies.br?.size, file);
+        }
+        const { entries, bytes } = await held();
+        assert.ok(bytes <= BUDGET_MIB * 1024 * 1024, `round ${round}: ${bytes} bytes held`);
+        if (round > 0) assert.ok(entries > 0 && bytes > 0, `round ${round}: pages read again are held (${entries})`);
+      }
+    } finally {
+      await budgeted.stop();
     }
   });
 });
