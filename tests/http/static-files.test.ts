@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { etagOf } from '../../src/server/http/etag.ts';
 import { request } from '../support/http.ts';
 import { freePort } from '../support/ports.ts';
 import { copyOfPreparedSite, PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
@@ -59,6 +61,47 @@ describe('a page read from disk', () => {
     const gone = await request(`${site.url}${page}`, { headers: { 'Accept-Encoding': 'br' } });
     assert.equal(gone.status, 404);
     assert.doesNotMatch(gone.text, /writing-in-plain-text/);
+  });
+
+  test('past 1 MiB, is streamed from disk byte for byte, in identity and gzip; HEAD sends its length only', async () => {
+    const file = 'large/notes.txt';
+    const identity = Buffer.from('A line of a long text, again and again.\n'.repeat(80_000));
+    await mkdir(client('large'), { recursive: true });
+    await writeFile(client(file), identity);
+    await writeFile(client(`${file}.gz`), gzipSync(identity));
+    const stamp = async (path: string) => {
+      const info = await stat(path);
+      return { size: info.size, mtimeMs: info.mtimeMs };
+    };
+    const manifestFile = join(dir, 'dist', 'static-files.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { files: unknown[] };
+    manifest.files.push({
+      file,
+      contentType: 'text/plain; charset=utf-8',
+      etag: etagOf(identity),
+      bodies: { identity: await stamp(client(file)), gzip: await stamp(client(`${file}.gz`)) },
+    });
+    // As a build writes it: whole, then moved into place, which the server watches for.
+    await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
+    await rename(`${manifestFile}.tmp`, manifestFile);
+    const url = `${site.url}/${file}`;
+    let plain = await request(url);
+    for (let waited = 0; plain.status === 404 && waited < 50; waited += 1) {
+      await new Promise((done) => setTimeout(done, 100));
+      plain = await request(url);
+    }
+    assert.equal(plain.status, 200);
+    assert.ok(plain.body.equals(identity), 'identity, byte for byte');
+    assert.equal(plain.headers['content-length'], String(identity.length));
+    const gzipped = await request(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.ok(gzipped.body.equals(await readFile(client(`${file}.gz`))), 'gzip, byte for byte');
+    const head = await request(url, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers['content-length'], String(identity.length));
+    assert.equal(head.body.length, 0);
+    const again = await request(url, { headers: { 'If-None-Match': etagOf(identity) } });
+    assert.equal(again.status, 304);
   });
 
   test('changed on disk, is sent as it is now, under the ETag of what it holds', async () => {
