@@ -30,6 +30,8 @@ export const LAYER_ELEMENTS = [
   element('discovery', 'src/server/discovery'),
   element('threads', 'src/server/threads'),
   element('front', 'src/server/front'),
+  // Social cards: drawn on demand from a page's title.
+  element('social', 'src/server/social'),
   // The owner's data tool (npm run data).
   element('owner', 'src/server/owner'),
   // The operation registry and its documents.
@@ -66,14 +68,15 @@ const ALLOWED = {
   discovery: [...SHARED, 'http', 'articles', 'quotas'],
   threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
+  social: SHARED,
   owner: [...SHARED, 'store'],
   api: SERVER_BELOW_API,
   operations: [],
   entry: [...SERVER_BELOW_API, 'api', 'front', 'operations', 'observability', 'site'],
-  site: [...SERVER_BELOW_API, 'api'],
+  site: [...SERVER_BELOW_API, 'api', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
-  layouts: [...SHARED, 'http', 'site', 'components'],
-  pages: [...SERVER_BELOW_API, 'api', 'site', 'components', 'layouts'],
+  layouts: [...SHARED, 'http', 'site', 'components', 'social'],
+  pages: [...SERVER_BELOW_API, 'api', 'site', 'components', 'layouts', 'social'],
 };
 
 export const LAYER_POLICIES = Object.entries(ALLOWED).map(([type, allowed]) => ({

@@ -1,20 +1,24 @@
-/** The publication's languages: the one list every page, route and API answer uses. */
+/**
+ * The publication's languages: the one list every page, route and API answer
+ * uses. `locale` is the language with a territory, as Open Graph's
+ * `og:locale` writes it.
+ */
 export const LANGUAGES = [
-  { code: 'en', name: 'English', dir: 'ltr' },
-  { code: 'fr', name: 'Français', dir: 'ltr' },
-  { code: 'es', name: 'Español', dir: 'ltr' },
-  { code: 'pt', name: 'Português', dir: 'ltr' },
-  { code: 'it', name: 'Italiano', dir: 'ltr' },
-  { code: 'de', name: 'Deutsch', dir: 'ltr' },
-  { code: 'ru', name: 'Русский', dir: 'ltr' },
-  { code: 'ja', name: '日本語', dir: 'ltr' },
-  { code: 'ko', name: '한국어', dir: 'ltr' },
-  { code: 'zh', name: '中文', dir: 'ltr' },
-  { code: 'ar', name: 'العربية', dir: 'rtl' },
-  { code: 'he', name: 'עברית', dir: 'rtl' },
-  { code: 'hi', name: 'हिन्दी', dir: 'ltr' },
-  { code: 'tr', name: 'Türkçe', dir: 'ltr' },
-  { code: 'kab', name: 'Taqbaylit', dir: 'ltr' },
+  { code: 'en', name: 'English', dir: 'ltr', locale: 'en_US' },
+  { code: 'fr', name: 'Français', dir: 'ltr', locale: 'fr_FR' },
+  { code: 'es', name: 'Español', dir: 'ltr', locale: 'es_ES' },
+  { code: 'pt', name: 'Português', dir: 'ltr', locale: 'pt_PT' },
+  { code: 'it', name: 'Italiano', dir: 'ltr', locale: 'it_IT' },
+  { code: 'de', name: 'Deutsch', dir: 'ltr', locale: 'de_DE' },
+  { code: 'ru', name: 'Русский', dir: 'ltr', locale: 'ru_RU' },
+  { code: 'ja', name: '日本語', dir: 'ltr', locale: 'ja_JP' },
+  { code: 'ko', name: '한국어', dir: 'ltr', locale: 'ko_KR' },
+  { code: 'zh', name: '中文', dir: 'ltr', locale: 'zh_CN' },
+  { code: 'ar', name: 'العربية', dir: 'rtl', locale: 'ar_AR' },
+  { code: 'he', name: 'עברית', dir: 'rtl', locale: 'he_IL' },
+  { code: 'hi', name: 'हिन्दी', dir: 'ltr', locale: 'hi_IN' },
+  { code: 'tr', name: 'Türkçe', dir: 'ltr', locale: 'tr_TR' },
+  { code: 'kab', name: 'Taqbaylit', dir: 'ltr', locale: 'kab_DZ' },
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number];

@@ -66,6 +66,11 @@ export function staticCacheBytes(): number {
   return Math.floor(mib * 1024 * 1024);
 }
 
+/** CARDS_DIR: where social cards are kept once drawn (src/server/social/card-files.ts). */
+export function cardsDir(): string {
+  return process.env['CARDS_DIR'] || '.cache/cards';
+}
+
 /** PostgreSQL's address (postgres://…): the store lives there instead of in DATA_DIR. */
 export function databaseUrl(): string | undefined {
   return process.env['DATABASE_URL'] || undefined;

@@ -1,0 +1,29 @@
+import type { LanguageCode } from '../i18n/languages.ts';
+import { todayUtc } from '../server/articles/catalog.ts';
+import { articleCatalog } from '../server/articles/content-collection.ts';
+import { cardPath, type CardName, type CardText } from '../server/social/card-path.ts';
+import { siteUrl } from '../server/settings/environment.ts';
+
+/** The name every page's header shows, and the site's card. */
+const SITE_NAME = 'Longhand';
+
+function cardText(title: string, lang: LanguageCode): CardText {
+  return { title, lang, host: new URL(siteUrl()).host };
+}
+
+/** The path of an article translation's card. */
+export function articleCardPath(slug: string, title: string, lang: LanguageCode): string {
+  return cardPath({ kind: 'article', slug }, cardText(title, lang));
+}
+
+/** The path of the site's card in `lang`, which every page that is not an article shows. */
+export function siteCardPath(lang: LanguageCode): string {
+  return cardPath({ kind: 'site' }, cardText(SITE_NAME, lang));
+}
+
+/** What the card named shows: a published translation's title, or the site's name; null for no such card. */
+export async function cardTextOf(name: CardName, lang: LanguageCode): Promise<CardText | null> {
+  if (name.kind === 'site') return cardText(SITE_NAME, lang);
+  const article = (await articleCatalog()).on(todayUtc()).get(name.slug, lang);
+  return article && article.lang === lang ? cardText(article.title, lang) : null;
+}
