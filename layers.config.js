@@ -34,6 +34,8 @@ export const LAYER_ELEMENTS = [
   element('owner', 'src/server/owner'),
   // The operation registry and its documents.
   element('api', 'src/server/api'),
+  // The MCP server: the API's reads and schemas as tools and resources.
+  element('mcp', 'src/server/mcp'),
   // Running the process: health and readiness.
   element('operations', 'src/server/operations'),
   // The build's server entry: it wires the app, the dispatcher, the runtime and the front server together.
@@ -68,12 +70,13 @@ const ALLOWED = {
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
   owner: [...SHARED, 'store'],
   api: SERVER_BELOW_API,
+  mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   operations: [],
-  entry: [...SERVER_BELOW_API, 'api', 'front', 'operations', 'observability', 'site'],
-  site: [...SERVER_BELOW_API, 'api'],
+  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'site'],
+  site: [...SERVER_BELOW_API, 'api', 'mcp'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components'],
-  pages: [...SERVER_BELOW_API, 'api', 'site', 'components', 'layouts'],
+  pages: [...SERVER_BELOW_API, 'api', 'mcp', 'site', 'components', 'layouts'],
 };
 
 export const LAYER_POLICIES = Object.entries(ALLOWED).map(([type, allowed]) => ({

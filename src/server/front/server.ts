@@ -10,7 +10,7 @@ import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
 import { etagOf } from '../http/etag.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
-import { isThreadFragment, pageQueryParameters } from '../http/site-paths.ts';
+import { DOCUMENT_PATHS, isThreadFragment, pageQueryParameters } from '../http/site-paths.ts';
 import { log } from '../observability/log.ts';
 import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
@@ -71,6 +71,8 @@ export interface FrontServerOptions {
   probes?: ReadonlyMap<string, () => Promise<Probed>>;
   /** The id of the API operation serving a method and path (the registry's), for logs and metrics; none for a path no operation serves. */
   operationOf?: (method: string, pathname: string) => string | undefined;
+  /** Answers every request to `/mcp`, the MCP server (src/server/mcp/endpoint.ts): its body read as the API's is. */
+  mcp?: (request: Request) => Promise<Response>;
 }
 
 /** A probe's answer: always JSON, never kept by anyone. */
@@ -343,6 +345,30 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     return sendAnswer(req, res, answer, baseList);
   }
 
+  /**
+   * A request to the MCP server, handed over as a web request: a body is read
+   * up to one byte past the API's cap, never more, and refused by the server
+   * past it; `Content-Length` is handed over as sent, so a body declared
+   * larger is refused unread.
+   */
+  async function answerMcp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    mcp: NonNullable<FrontServerOptions['mcp']>,
+  ): Promise<number> {
+    const withBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    const body = withBody && !declaredTooLarge ? await readCapped(req, MAX_BODY_BYTES) : NO_BODY;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+    }
+    const response = await mcp(new Request(url, { method: req.method ?? 'GET', headers, ...(withBody ? { body: body.slice() } : {}) }));
+    if (declaredTooLarge || body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
+    return sendResponse(req, res, response, base);
+  }
+
   /** Answers a request and says what it was in `served`; resolves with the body's bytes sent. */
   async function handle(req: IncomingMessage, res: ServerResponse, served: Served): Promise<number> {
     const probe = probes.get(pathOf(req.url ?? '/'));
@@ -352,6 +378,10 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     }
     const url = requestUrl(req, site);
     if (isApiPath(url.pathname)) return answerApi(req, res, url, served);
+    if (url.pathname === DOCUMENT_PATHS.mcp && options.mcp) {
+      served.kind = 'mcp';
+      return answerMcp(req, res, url, options.mcp);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // Pages are read only; writes go to the API, which answers every method itself.
       const response = new Response('Method not allowed\n', {

@@ -5,6 +5,8 @@ export const CACHE_CONTROL = {
   identity: 'public, max-age=3600',
   viewerVotes: 'private, no-store',
   write: 'no-store',
+  /** The MCP server's answers: each one a client's own exchange, POSTed. */
+  mcp: 'no-store',
   /** Pages and their Markdown twins: fresh for a minute, then revalidated by ETag. */
   page: 'public, max-age=60',
   /** Build assets carry a content hash in their name, so they never change. */

@@ -49,6 +49,7 @@ export const DOCUMENT_PATHS = {
   protectedResource: '/.well-known/oauth-protected-resource',
   authorizationServer: '/.well-known/oauth-authorization-server',
   apiCatalog: '/.well-known/api-catalog',
+  mcp: '/mcp',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
 } as const;

@@ -1,0 +1,49 @@
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { MAX_BODY_BYTES } from '../http/write-guards.ts';
+import { log } from '../observability/log.ts';
+import type { ApiServices } from '../api/definition.ts';
+import { longhandMcpServer } from './server.ts';
+
+/** Answers one HTTP request to `/mcp`. */
+export type McpEndpoint = (request: Request) => Promise<Response>;
+
+/** A JSON-RPC error with no id, as the transport answers what it refuses before reading a message. */
+function refused(status: number, message: string): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
+}
+
+/**
+ * The MCP server over Streamable HTTP, stateless (docs/decisions.md, "The MCP
+ * server"): every POST is answered on its own by a fresh server. The tools
+ * send nothing before their result, so every answer is one JSON body, never
+ * a stream, and no request holds a connection past its answer; a client's
+ * list subscription is refused (nothing it lists changes while it holds it). The 2026-07-28 revision is served, and 2025-era
+ * clients by the SDK's stateless fallback.
+ *
+ * - `Origin`, when a browser sends one, must be the site's own, as the MCP
+ *   specification asks of every server against DNS rebinding: anything else
+ *   is a 403. Clients that are not browsers send none.
+ * - A body is at most MAX_BODY_BYTES, the API's own limit (413); the front
+ *   server reads no more than that, and its timeouts are the API's.
+ * - No answer may be kept by a cache.
+ */
+export function mcpEndpoint(services: ApiServices): McpEndpoint {
+  const handler = createMcpHandler(() => longhandMcpServer(services), {
+    maxRequestBodySize: MAX_BODY_BYTES,
+    maxSubscriptions: 0,
+    onerror: (error) => {
+      log().debug(`[mcp] ${error.message}`);
+    },
+  });
+  return async (request) => {
+    const origin = request.headers.get('Origin');
+    const response =
+      origin === null || origin === services.site
+        ? await handler.fetch(request)
+        : refused(403, `Origin ${origin} is not allowed: browsers may call this server from ${services.site} only`);
+    const headers = new Headers(response.headers);
+    headers.set('Cache-Control', CACHE_CONTROL.mcp);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
