@@ -16,7 +16,12 @@ import { mediaTypeOf } from '../../src/server/http/media-types.ts';
 import { citySubmissionInput, commentInput, voteInput } from '../../src/server/writes/schemas.ts';
 
 const SITE = 'https://longhand.test';
-const FACTS = { site: SITE, name: 'Longhand', summary: 'Essays: on writing, "plain" text & more.' };
+const FACTS = {
+  site: SITE,
+  name: 'Longhand',
+  summary: 'Essays: on writing, "plain" text & more.',
+  mcpTools: ['list_articles', 'get_article'],
+};
 
 describe('field types and rules, read from the request schemas', () => {
   test('as /developers shows them', () => {

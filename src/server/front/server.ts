@@ -10,7 +10,7 @@ import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
 import { etagOf } from '../http/etag.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
-import { DOCUMENT_PATHS, isThreadFragment, pageQueryParameters } from '../http/site-paths.ts';
+import { DOCUMENT_PATHS, isThreadFragment, pageLinkHeader, pageQueryParameters } from '../http/site-paths.ts';
 import { log } from '../observability/log.ts';
 import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
@@ -71,7 +71,7 @@ export interface FrontServerOptions {
   probes?: ReadonlyMap<string, () => Promise<Probed>>;
   /** The id of the API operation serving a method and path (the registry's), for logs and metrics; none for a path no operation serves. */
   operationOf?: (method: string, pathname: string) => string | undefined;
-  /** Answers every request to `/mcp`, the MCP server (src/server/mcp/endpoint.ts): its body read as the API's is. */
+  /** Answers every request to `/mcp` and its server card, the MCP server (src/server/mcp/endpoint.ts): a body read as the API's is. */
   mcp?: (request: Request) => Promise<Response>;
 }
 
@@ -282,11 +282,13 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     res: ServerResponse,
     pathname: string,
     varyAccept: (file: StaticFile) => boolean,
+    pageHeaders: Record<string, string>,
   ): Promise<number | null> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const file = staticFile(pathname);
       if (!file) return null;
-      const sent = await sendStatic(req, res, files, file, { base, varyAccept: varyAccept(file) });
+      const extraHeaders = file.isDocument ? pageHeaders : {};
+      const sent = await sendStatic(req, res, files, file, { base, varyAccept: varyAccept(file), extraHeaders });
       if (sent === 'gone') return null;
       if (sent !== 'changed') return sent;
       await files.reload();
@@ -300,7 +302,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       etag: etagOf(identity),
       bodies: { identity },
     };
-    return sendStored(req, res, answer, { base, varyAccept: varyAccept(file) });
+    return sendStored(req, res, answer, { base, varyAccept: varyAccept(file), extraHeaders: file.isDocument ? pageHeaders : {} });
   }
 
   /** Whether a kept render still shows the store as it is: always, for one kept by time. */
@@ -378,7 +380,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     }
     const url = requestUrl(req, site);
     if (isApiPath(url.pathname)) return answerApi(req, res, url, served);
-    if (url.pathname === DOCUMENT_PATHS.mcp && options.mcp) {
+    if ((url.pathname === DOCUMENT_PATHS.mcp || url.pathname === DOCUMENT_PATHS.mcpServerCard) && options.mcp) {
       served.kind = 'mcp';
       return answerMcp(req, res, url, options.mcp);
     }
@@ -395,11 +397,19 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const target = wantsTwin ? twin : url.pathname;
     // A document in Markdown is a twin, whether asked for by its path or by Accept.
     served.kind = target.endsWith('.md') ? 'twin' : isThreadFragment(target) ? 'fragment' : 'page';
+    // A page names its Markdown twin and the documents for agents; a fragment is part of a page, and a twin is the twin.
+    const pageHeaders: Record<string, string> = twin !== null && served.kind === 'page' ? { Link: pageLinkHeader(twin) } : {};
 
-    const sentFile = await sendFile(req, res, target, (file) => {
-      if (!file.isDocument) served.kind = 'asset';
-      return twin !== null && file.isDocument;
-    });
+    const sentFile = await sendFile(
+      req,
+      res,
+      target,
+      (file) => {
+        if (!file.isDocument) served.kind = 'asset';
+        return twin !== null && file.isDocument;
+      },
+      pageHeaders,
+    );
     if (sentFile !== null) return sentFile;
     const kept = keptUrl(url, pageQueryParameters(target));
     const key = `${target}${kept.search}`;
@@ -408,7 +418,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       return sendStored(req, res, hit.answer, {
         base,
         varyAccept: twin !== null,
-        extraHeaders: hit.revision ? {} : { Age: String(hit.age) },
+        extraHeaders: { ...(hit.revision ? {} : { Age: String(hit.age) }), ...(hit.answer.status === 200 ? pageHeaders : {}) },
       });
     // Joined as text: a path such as `//host/x` must stay a path on this site.
     const targetUrl = new URL(`${site}${key}`);
@@ -417,7 +427,11 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const notFound = answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
     // Kept a while: a missing address asked for again and again (a crawler, a broken link) is not rendered each time.
     if (notFound) missing.keep(key, notFound, NOT_FOUND_SECONDS);
-    return sendStored(req, res, notFound ?? answer, { base, varyAccept: twin !== null });
+    return sendStored(req, res, notFound ?? answer, {
+      base,
+      varyAccept: twin !== null,
+      extraHeaders: !notFound && answer.status === 200 ? pageHeaders : {},
+    });
   }
 
   // A client that sends its headers or its body a byte at a time is cut off, so that it holds no socket for long.

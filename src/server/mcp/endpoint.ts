@@ -1,9 +1,11 @@
 import { createMcpHandler } from '@modelcontextprotocol/server';
+import { mcpServerCard } from '../discovery/ai-catalog.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import { log } from '../observability/log.ts';
 import type { ApiServices } from '../api/definition.ts';
-import { longhandMcpServer } from './server.ts';
+import { longhandMcpServer, MCP_SERVER } from './server.ts';
 
 /** Answers one HTTP request to `/mcp`. */
 export type McpEndpoint = (request: Request) => Promise<Response>;
@@ -11,6 +13,26 @@ export type McpEndpoint = (request: Request) => Promise<Response>;
 /** A JSON-RPC error with no id, as the transport answers what it refuses before reading a message. */
 function refused(status: number, message: string): Response {
   return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
+}
+
+/**
+ * The server's card: public and read-only, so any site may read it (CORS,
+ * as the Server Card extension asks), and kept an hour.
+ */
+function serverCard(method: string, card: string): Response {
+  if (method !== 'GET' && method !== 'HEAD') {
+    return Response.json({ error: 'Method not allowed; use GET' }, { status: 405, headers: { Allow: 'GET, HEAD' } });
+  }
+  return new Response(method === 'HEAD' ? null : card, {
+    headers: {
+      'Content-Type': 'application/mcp-server-card+json',
+      'Cache-Control': CACHE_CONTROL.serverCard,
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET',
+      'Access-Control-Allow-Headers': 'Content-Type, If-None-Match',
+      'Access-Control-Expose-Headers': 'ETag',
+    },
+  });
 }
 
 /**
@@ -36,7 +58,9 @@ export function mcpEndpoint(services: ApiServices): McpEndpoint {
       log().debug(`[mcp] ${error.message}`);
     },
   });
+  const card = JSON.stringify(mcpServerCard(services.site, MCP_SERVER));
   return async (request) => {
+    if (new URL(request.url).pathname === DOCUMENT_PATHS.mcpServerCard) return serverCard(request.method, card);
     const origin = request.headers.get('Origin');
     const response =
       origin === null || origin === services.site

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { LANGUAGE_CODES } from '../../i18n/languages.ts';
+import type { McpServerFacts } from '../discovery/ai-catalog.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import { log } from '../observability/log.ts';
 import type { ApiServices } from '../api/definition.ts';
 import { serveArticleResources } from './resources.ts';
 import { TOOLS, type ToolOutcome } from './tools.ts';
 
-/** The server's name as clients show it, and its version: the tools' contract, raised as the API's is. */
-const MCP_SERVER_INFO = { name: 'longhand', title: 'Longhand', version: '1.0.0' } as const;
+/** The server as clients and its card show it; the version is the tools' contract, raised as the API's is. */
+export const MCP_SERVER: McpServerFacts = {
+  name: 'longhand',
+  title: 'Longhand',
+  version: '1.0.0',
+  description: 'Read-only tools over a multilingual publication: articles, comments, topic requests, cities.',
+};
 
 /** What the server tells a client about itself at initialization. */
 function instructions(site: string): string {
@@ -39,10 +45,13 @@ function failed(error: unknown): CallToolResult {
  * article resources, and no list that changes while a client holds it.
  */
 export function longhandMcpServer(services: ApiServices): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, {
-    instructions: instructions(services.site),
-    capabilities: { tools: { listChanged: false } },
-  });
+  const server = new McpServer(
+    { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version },
+    {
+      instructions: instructions(services.site),
+      capabilities: { tools: { listChanged: false } },
+    },
+  );
   for (const definition of TOOLS) {
     const { name, title, description, input, output } = definition;
     server.registerTool(
