@@ -37,11 +37,13 @@ function serverCard(method: string, card: string): Response {
 
 /**
  * The MCP server over Streamable HTTP, stateless (docs/decisions.md, "The MCP
- * server"): every POST is answered on its own by a fresh server. The tools
- * send nothing before their result, so every answer is one JSON body, never
- * a stream, and no request holds a connection past its answer; a client's
- * list subscription is refused (nothing it lists changes while it holds it). The 2026-07-28 revision is served, and 2025-era
- * clients by the SDK's stateless fallback.
+ * server"): every POST is answered on its own by a fresh server, on the
+ * 2026-07-28 revision, or by the SDK's stateless fallback for 2025-era
+ * clients. The tools send nothing before their result, so every answer is
+ * whole (one JSON body; for 2025-era clients one SSE event, then the end)
+ * and no request holds a connection past it; a client's list subscription
+ * is refused, since nothing the server lists changes while a client holds it.
+ * `/mcp/server-card` answers the server's card.
  *
  * - `Origin`, when a browser sends one, must be the site's own, as the MCP
  *   specification asks of every server against DNS rebinding: anything else

@@ -19,7 +19,7 @@ export const MCP_SERVER: McpServerFacts = {
 /** What the server tells a client about itself at initialization. */
 function instructions(site: string): string {
   return [
-    `Longhand (${site}) is a personal publication: essays in English, translated into up to ${LANGUAGE_CODES.length - 1} more languages, and a city index.`,
+    `${MCP_SERVER.title} (${site}) is a personal publication: essays in English, translated into up to ${LANGUAGE_CODES.length - 1} more languages, and a city index.`,
     'This server is read-only: list, read and search the articles, read their comment threads and the topic requests, search the cities. Each article translation is also a resource, its Markdown.',
     `Writes (comments, votes, topic requests, bug reports, city submissions) are not offered here: the site accepts them from its own pages only, so an agent writes by helping a person use the forms on ${site}. See ${site}${DOCUMENT_PATHS.agents}.`,
     'Nothing here needs a key, and reads count against no quota.',
