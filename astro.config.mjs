@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
+import { markdownProcessor } from './scripts/markdown-processor.ts';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
@@ -39,7 +40,10 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   // Code follows the reader's colour scheme: light colours inline, dark ones as --shiki-dark (see global.css); the
   // high-contrast themes keep every token readable against its background (WCAG AA).
-  markdown: { shikiConfig: { themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } } },
+  markdown: {
+    processor: markdownProcessor(),
+    shikiConfig: { themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
+  },
   vite: {
     build: {
       // Every script a file of its own: the Content-Security-Policy allows the site's scripts, never inline ones.

@@ -19,7 +19,12 @@ const READS = 1000;
 const GOALS = { buildRatio: 2, memoryMiB: 200, memoryOverSmall: 1.15, diskReadRatio: 0.5 };
 const PROJECT_FILES = ['src', 'content', 'public', 'scripts', 'migrations', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
 
-/** A copy of the project with ARTICLES more articles, each the template under another slug, title and date. */
+/**
+ * A copy of the project with ARTICLES more articles, each the template under
+ * another slug, title and date, and code blocks of its own (a line naming the
+ * article at the top of each): as in a real archive, an article's code is its
+ * own, the same in all its languages.
+ */
 async function archiveCopy(scratch: string): Promise<string> {
   const dir = join(scratch, 'archive');
   await mkdir(dir);
@@ -33,7 +38,10 @@ async function archiveCopy(scratch: string): Promise<string> {
     await mkdir(join(dir, 'content', 'articles', slug));
     for (const file of languages) {
       const text = await readFile(join(template, file), 'utf8');
-      const generated = text.replace(/^title: "(.*)"$/m, `title: "$1 (${index})"`).replace(/^date: .*$/m, `date: ${date}`);
+      const generated = text
+        .replace(/^title: "(.*)"$/m, `title: "$1 (${index})"`)
+        .replace(/^date: .*$/m, `date: ${date}`)
+        .replace(/^(```\w+\n)/gm, `$1// ${slug}\n`);
       await writeFile(join(dir, 'content', 'articles', slug, file), generated);
     }
   }

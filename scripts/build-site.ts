@@ -1,17 +1,14 @@
-import { access, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
 import { captchaSettings, siteUrl } from '../src/server/settings/environment.ts';
-import { encodeBodyAsync, type Encoding } from '../src/server/front/encoding.ts';
-import { builtFiles, describeFile, ENCODED_SUFFIX, writeFileManifest, type ManifestFile } from '../src/server/front/file-manifest.ts';
-import { etagOf } from '../src/server/http/etag.ts';
-import { isCompressible, mediaTypeOf } from '../src/server/http/media-types.ts';
-import { buildCityIndex, formatCityIndex } from './build-city-index.ts';
-import { writeSearchIndex } from './search-index.ts';
+import { precompress } from './precompress.ts';
+import { startSearchIndex } from './search-index.ts';
 
 /** Files the build's output depends on: a newer one than the build means build again. */
-const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+const SOURCES = ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
 /** The build is complete once this file exists; its time is the build's. */
 export const BUILD_MARK = 'dist/server/entry.mjs';
 
@@ -45,95 +42,33 @@ export async function buildIsStale(root: string): Promise<boolean> {
 }
 
 /**
- * Compressed bodies of earlier builds of this project, by the hash of what
- * they compress: a file whose bytes did not change since is not compressed
- * again. Only the last build's are kept.
+ * The city index from the installed GeoNames packages
+ * (scripts/build-city-index.ts), in a process of its own: it runs beside
+ * Astro's build, which keeps about one core busy.
  */
-const COMPRESSED_CACHE = '.cache/compressed';
-
-/** Runs `work` on every item, at most `limit` at once. */
-async function eachLimited<Item>(items: readonly Item[], limit: number, work: (item: Item) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as Item);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-/**
- * The `.br` and `.gz` bodies of one built file at the best quality (it is
- * done once), from the cache when its bytes were compressed before. A cached
- * entry is complete once its `.done` mark is written; an encoding missing
- * beside the mark did not make the file smaller.
- */
-async function compressCached(path: string, cacheDir: string): Promise<string> {
-  const identity = await readFile(path);
-  const key = etagOf(identity).slice(1, -1);
-  const cached = (suffix: string) => join(cacheDir, `${key}${suffix}`);
-  if (await exists(cached('.done'))) {
-    try {
-      for (const suffix of Object.values(ENCODED_SUFFIX)) if (await exists(cached(suffix))) await copyFile(cached(suffix), path + suffix);
-      return key;
-    } catch {
-      // An entry gone half-way (the cache emptied by hand): compressed again below.
-    }
-  }
-  const bodies = await encodeBodyAsync(identity, 11);
-  for (const [encoding, suffix] of Object.entries(ENCODED_SUFFIX) as [Encoding, string][]) {
-    const body = bodies[encoding];
-    if (!body) continue;
-    await writeFile(path + suffix, body);
-    await writeFile(cached(suffix), body);
-  }
-  await writeFile(cached('.done'), '');
-  return key;
-}
-
-function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * Writes `.br` and `.gz` beside every compressible built file, on every core
- * at once, then the manifest the front server answers the files by
- * (src/server/front/file-manifest.ts).
- */
-async function precompress(root: string, clientDir: string): Promise<void> {
-  const cacheDir = join(root, COMPRESSED_CACHE);
-  await mkdir(cacheDir, { recursive: true });
-  const files = await builtFiles(clientDir);
-  const used = new Set<string>();
-  const described: ManifestFile[] = [];
-  await eachLimited(files, availableParallelism(), async (file) => {
-    const path = join(clientDir, file);
-    if (isCompressible(mediaTypeOf(path))) used.add(await compressCached(path, cacheDir));
-    const entry = await describeFile(clientDir, file);
-    if (entry) described.push(entry);
-  });
-  await writeFileManifest(clientDir, described);
-  for (const name of await readdir(cacheDir)) {
-    if (!used.has(name.slice(0, name.indexOf('.')))) await rm(join(cacheDir, name), { force: true });
-  }
-}
-
-/** The city index from the installed GeoNames packages (scripts/build-city-index.ts). */
 async function writeCityIndex(root: string): Promise<void> {
-  const path = join(root, CITY_INDEX_PATH);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, formatCityIndex(buildCityIndex()));
+  const child = spawn(process.execPath, [join(root, 'scripts', 'build-city-index.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`The city index could not be written (${CITY_INDEX_PATH}, exit ${code})`);
 }
 
-/** The city index, `astro build`, the search index, then the precompressed files the front server serves. */
+/** The city index and the search index beside `astro build`, then the precompressed files the front server serves. */
 export async function buildSite(root: string): Promise<void> {
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
-  await writeCityIndex(root);
   const { build } = await import('astro');
-  await build({ root });
-  await writeSearchIndex(join(root, 'dist', 'client'));
-  await precompress(root, join(root, 'dist', 'client'));
+  const clientDir = join(root, 'dist', 'client');
+  const search = await startSearchIndex();
+  try {
+    await Promise.all([writeCityIndex(root), build({ root, integrations: [search.integration] })]);
+    await search.write(clientDir);
+  } catch (error) {
+    await search.close();
+    throw error;
+  }
+  await precompress(root, clientDir);
   await writeFile(join(root, BUILD_SETTINGS), buildSettings());
 }
 

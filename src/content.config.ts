@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { parseArticlePath } from './server/articles/source.ts';
+import { STAMP_PATTERN } from './server/articles/translation-stamp.ts';
 
 /** YAML reads an unquoted 2026-03-14 as a Date: take it back to the calendar date the writer typed. */
 const calendarDate = z.preprocess(
@@ -24,6 +25,11 @@ const articles = defineCollection({
     date: calendarDate,
     excerpt: z.string().trim().min(1),
     draft: z.boolean().optional(),
+    // Written by `npm run translations -- mark`, never by hand.
+    translatedFrom: z
+      .string()
+      .regex(STAMP_PATTERN, { message: 'translatedFrom must be a stamp written by npm run translations' })
+      .optional(),
   }),
 });
 

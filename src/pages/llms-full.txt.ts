@@ -13,7 +13,7 @@ export const prerender = false;
 export const GET: APIRoute = async () => {
   const articles = await publishedToday(DEFAULT_LANGUAGE);
   const twins = articles.map(({ title, date, readingTime, content }) =>
-    articleTwin(title, articleMeta(date, readingTime, DEFAULT_LANGUAGE), content),
+    articleTwin(title, articleMeta(date, readingTime, DEFAULT_LANGUAGE), content, null),
   );
   return documentResponse(DOCUMENT_PATHS.llmsFull, llmsFullTxt(llmsTxt(await siteFacts(), articles), twins));
 };

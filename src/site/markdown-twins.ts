@@ -2,6 +2,7 @@
  * The Markdown twins of pages: what an agent reads instead of the HTML, saying
  * the same things in the same order.
  */
+import type { OutdatedNotice } from './translation-notice.ts';
 
 export interface TwinArticleLink {
   title: string;
@@ -10,9 +11,10 @@ export interface TwinArticleLink {
   excerpt: string;
 }
 
-/** An article page: its title, its date and reading time, then the writer's own Markdown. */
-export function articleTwin(title: string, meta: string, body: string): string {
-  return `# ${title}\n\n${meta}\n\n${body.trim()}\n`;
+/** An article page: its title, its date and reading time, an outdated translation's notice, then the writer's own Markdown. */
+export function articleTwin(title: string, meta: string, body: string, notice: OutdatedNotice | null): string {
+  const said = notice ? `> ${notice.text} [${notice.linkText}](${notice.url})\n\n` : '';
+  return `# ${title}\n\n${meta}\n\n${said}${body.trim()}\n`;
 }
 
 /** A content page (projects): its title, then its Markdown. */

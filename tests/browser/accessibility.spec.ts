@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** What axe finds serious or critical on the page as it is now, one line per rule with its elements. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`);
+}
 
 const PAGES = ['/', '/articles/writing-in-plain-text', '/ar/articles/the-price-of-a-beer', '/cities', '/answers', '/developers'];
 /** Pages checked for console errors besides those axe visits. */
@@ -38,11 +46,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto(path);
       // Wait for the islands: the thread's fragment where there is one.
       if (path.includes('/articles/')) await expect(page.locator('.thread-page')).toBeAttached();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-        .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`);
-      expect(serious, `${path} (${colorScheme})`).toEqual([]);
+      expect(await seriousViolations(page), `${path} (${colorScheme})`).toEqual([]);
     }
     for (const path of MORE_PAGES) {
       await page.goto(path);
@@ -51,3 +55,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test('the search page names its input with a visible label that axe accepts, in English, Arabic and Kabyle', async ({ page }) => {
+  for (const [path, label] of [
+    ['/search', 'Words to search for'],
+    ['/ar/search', 'كلمات البحث'],
+    ['/kab/search', 'Awalen n unadi'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByLabel(label, { exact: true })).toBeFocused();
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});

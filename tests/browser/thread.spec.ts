@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readerNameIn } from '../../src/i18n/reader-names.ts';
 
 /** Fails the test on any console error or uncaught exception of the page. */
 function watchErrors(page: Page): string[] {
@@ -144,4 +145,32 @@ test('a comment is clipped to its own box, so a tower of combining marks cannot 
   const [bodyBox, commentBox] = await Promise.all([body.boundingBox(), tower.boundingBox()]);
   if (!bodyBox || !commentBox) throw new Error('the comment and its text must have boxes');
   expect(bodyBox.height).toBeLessThan(commentBox.height);
+});
+
+test('a reader’s name is shown in the page’s language, the same words on every page for the same reader', async ({ page }) => {
+  const errors = watchErrors(page);
+  // A reader of this test's own (the test server trusts one proxy), so that every comment here is theirs.
+  await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${String(Date.now() % 250)}` });
+  await page.goto('/articles/the-price-of-a-beer');
+  const stamp = `Named in every language ${Date.now()}`;
+  const english = (await (await postComment(page, stamp)).locator('.comment-author').textContent())?.trim() ?? '';
+  expect(english).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+  const shown: Record<string, string> = {};
+  for (const [lang, script] of [
+    ['fr', /^\p{Script=Latin}[\p{Script=Latin} -]+$/u],
+    ['ja', /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u],
+    ['ar', /^[\p{Script=Arabic} ]+$/u],
+  ] as const) {
+    await page.goto(`/${lang}/articles/the-price-of-a-beer`);
+    const author = page.locator('.comment', { hasText: stamp }).first().locator('.comment-author');
+    await expect(author).toHaveText(readerNameIn(english, lang));
+    shown[lang] = (await author.textContent())?.trim() ?? '';
+    expect(shown[lang]).toMatch(script);
+  }
+  expect(shown['fr']).not.toBe(english);
+  // The same reader on another article, in French: the same words.
+  await page.goto('/fr/articles/a-small-web-server');
+  const elsewhere = await postComment(page, `${stamp}, again`);
+  await expect(elsewhere.locator('.comment-author')).toHaveText(shown['fr'] ?? '');
+  expect(errors).toEqual([]);
 });

@@ -79,6 +79,15 @@ describe('pages', () => {
     ]);
   });
 
+  test('a byline reads "date · reading time", spaced on both sides of the dot, on the article and in lists', async () => {
+    for (const path of ['/articles/writing-in-plain-text', '/']) {
+      const html = (await request(`${site.url}${path}`)).text;
+      const bylines = [...html.matchAll(/<p class="meta"[^>]*>(.*?)<\/p>/gs)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, ''));
+      assert.ok(bylines.length > 0, path);
+      for (const byline of bylines) assert.match(byline, /\d \u00b7 \d+ min read$/, `${path}: ${byline}`);
+    }
+  });
+
   test('an article page shows the rendered Markdown: headings, a table, code, an image with alt text', async () => {
     const html = (await request(`${site.url}/he/articles/a-small-web-server`)).text;
     assert.match(html, /<h2[^>]*>/);

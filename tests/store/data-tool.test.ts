@@ -73,7 +73,7 @@ describe('the owner’s data tool', () => {
           comment: {
             ...newComment('night-trains', 'Rude words'),
             id: 'comment-rude',
-            author: 'Teal heron',
+            author: 'Teal Heron',
             authorHash: 'hash-heron',
             createdAt: '2026-11-01T10:00:00.000Z',
             score: 0,
@@ -148,8 +148,10 @@ describe('the owner’s data tool', () => {
 
       assert.equal((await dataTool(env, 'delete-comment', 'comment-rude')).code, 0);
       assert.equal((await dataTool(env, 'delete-comment', 'comment-rude-2')).code, 1);
-      const banned = await dataTool(env, 'ban', 'Teal', 'heron');
+      // By the name as the Japanese page shows it, then as the English one does.
+      const banned = await dataTool(env, 'ban', '青緑のサギ');
       assert.equal(banned.stdout.trim(), 'hash-heron: banned');
+      assert.equal((await dataTool(env, 'ban', 'Teal', 'Heron')).stdout.trim(), 'hash-heron: was banned already');
       assert.equal((await dataTool(env, 'ban', 'Pink Yak')).code, 1, 'no comment shows that name');
 
       const stats = await dataTool(env, 'stats');

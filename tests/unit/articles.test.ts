@@ -5,6 +5,7 @@ import { apiRequestOf } from '../../src/server/http/api-request.ts';
 import { createCatalog, todayUtc } from '../../src/server/articles/catalog.ts';
 import { readingTime } from '../../src/server/articles/reading-time.ts';
 import { parseArticlePath, type ArticleSource } from '../../src/server/articles/source.ts';
+import { englishStamp } from '../../src/server/articles/translation-stamp.ts';
 
 const SITE = 'https://example.org';
 
@@ -88,6 +89,27 @@ describe('the catalog', () => {
 
   test('a translation keeps the date of the English original', () => {
     assert.equal(catalog.on('2026-12-31').get('old', 'fr')?.date, '2025-05-01');
+  });
+
+  test('a translation is outdated unless it carries the stamp of the English body; English never is', () => {
+    const stamped = createCatalog(
+      [
+        source({ slug: 's', body: 'English text' }),
+        source({ slug: 's', lang: 'fr', translatedFrom: englishStamp('\r\nEnglish text\r\n\r\n') }),
+        source({ slug: 's', lang: 'de', translatedFrom: englishStamp('Older English text') }),
+        source({ slug: 's', lang: 'ja' }),
+      ],
+      SITE,
+    );
+    const outdated = (lang: 'en' | 'fr' | 'de' | 'ja' | 'ko') => [
+      stamped.isOutdated('s', lang),
+      stamped.on('2030-01-01').get('s', lang)?.outdated,
+    ];
+    assert.deepEqual(outdated('en'), [false, false]);
+    assert.deepEqual(outdated('fr'), [false, false]);
+    assert.deepEqual(outdated('de'), [true, true]);
+    assert.deepEqual(outdated('ja'), [true, true]);
+    assert.deepEqual(outdated('ko'), [false, false], 'an untranslated language shows the English original');
   });
 
   test('an article without its English original fails, naming it', () => {

@@ -6,12 +6,13 @@ import { settingsInEffect } from '../../src/server/settings/environment.ts';
 const TIME = new Date('2026-03-14T09:26:53.589Z');
 const nextTurn = () => new Promise((done) => setImmediate(done));
 
-test('the level sets the least severe line written; silent writes nothing', async () => {
+test('the level sets the least severe line written; an announcement is written at every level; silent writes nothing', async () => {
   const writes: string[] = [];
   const logger = createLogger({ level: 'warn', format: 'json', write: (text) => writes.push(text), now: () => TIME.getTime() });
   logger.debug('d');
   logger.info('i');
   logger.warn('w', { setting: 'TRUST_PROXY' });
+  logger.announce('Serving', { port: 4321 });
   await nextTurn();
   assert.deepEqual(
     writes
@@ -19,7 +20,10 @@ test('the level sets the least severe line written; silent writes nothing', asyn
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as unknown),
-    [{ time: TIME.toISOString(), level: 'warn', msg: 'w', setting: 'TRUST_PROXY' }],
+    [
+      { time: TIME.toISOString(), level: 'warn', msg: 'w', setting: 'TRUST_PROXY' },
+      { time: TIME.toISOString(), level: 'info', msg: 'Serving', port: 4321 },
+    ],
   );
   assert.equal(logger.enabled('info'), false);
   assert.equal(logger.enabled('error'), true);
@@ -27,6 +31,7 @@ test('the level sets the least severe line written; silent writes nothing', asyn
   const quiet = createLogger({ level: 'silent', format: 'json', write: (text) => silent.push(text) });
   quiet.error('e');
   quiet.info('i');
+  quiet.announce('Serving');
   await nextTurn();
   assert.deepEqual(silent, []);
 });

@@ -10,6 +10,14 @@ export interface ChangelogEntry {
 /** The API's versions, newest first: the first is API_VERSION, which a unit test checks. */
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    version: '1.3.0',
+    date: '2026-11-25',
+    changes: [
+      '`getArticles` gives each article, listed or read alone, the new field `outdated`: true for a translation whose English original has changed since it was translated, false otherwise (always false in English, and where an untranslated article is given in English).',
+      'Additive only: a client of 1.2.1 reads every answer as before.',
+    ],
+  },
+  {
     version: '1.2.1',
     date: '2026-11-25',
     changes: [

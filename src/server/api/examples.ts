@@ -10,6 +10,7 @@ const articleItem = {
   readingTime: 4,
   lang: 'en',
   url: `${EXAMPLE_SITE}/articles/writing-in-plain-text`,
+  outdated: false,
 };
 
 export const ARTICLE_LIST = { site: EXAMPLE_SITE, lang: 'en', count: 1, articles: [articleItem] };

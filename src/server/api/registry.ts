@@ -45,7 +45,7 @@ export const getArticles: OperationDefinition = {
   path: '/api/articles',
   summary: 'List the published articles, or read one',
   description:
-    'Without `slug`: every published article, newest first, with its title and excerpt in `lang`; an article not translated into `lang` is listed in English (that item’s `lang` is `en` and its `url` the English page). With `slug`: that article with its Markdown body in `content`. Drafts, future-dated articles and old versions (`slug.vN`) are never visible.',
+    'Without `slug`: every published article, newest first, with its title and excerpt in `lang`; an article not translated into `lang` is listed in English (that item’s `lang` is `en` and its `url` the English page). With `slug`: that article with its Markdown body in `content`. `outdated` is true for a translation whose English original has changed since it was translated (its page says so and links the English text); it is false in English and wherever the English text is given. Drafts, future-dated articles and old versions (`slug.vN`) are never visible.',
   query: articlesQuery,
   fields: {
     slug: 'An article’s slug: answers that article with its Markdown. Omit it to list every published article.',

@@ -22,6 +22,7 @@ export const articleItem = z.object({
   readingTime: z.int().min(1),
   lang: languageCode,
   url: z.url(),
+  outdated: z.boolean(),
 });
 
 export const articleList = z.object({

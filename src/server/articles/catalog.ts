@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../../i18n/languages.ts';
 import { readingTime } from './reading-time.ts';
 import type { ArticleSource } from './source.ts';
+import { englishStamp, translationStatus } from './translation-stamp.ts';
 
 /** An article as the API lists it, in one language. */
 export interface ArticleItem {
@@ -11,6 +12,8 @@ export interface ArticleItem {
   readingTime: number;
   lang: LanguageCode;
   url: string;
+  /** A translation whose English original changed since it was stamped; false in English. */
+  outdated: boolean;
 }
 
 /** An article with its Markdown body, as the API answers a single read. */
@@ -31,6 +34,8 @@ export interface PublishedView {
 export interface Catalog {
   /** The published view on `today` (YYYY-MM-DD), computed once per day. */
   on(today: string): PublishedView;
+  /** Whether an article's page in `lang`, published or scheduled, is an outdated translation. */
+  isOutdated(slug: string, lang: LanguageCode): boolean;
   /** The languages an article is written in, English first. */
   languagesOf(slug: string): readonly LanguageCode[];
   /** Every article that is not a draft, newest first, published or scheduled. */
@@ -65,6 +70,8 @@ export function articlePath(slug: string, lang: LanguageCode): string {
  * Groups the writer's files into articles. Drafts are left out entirely; an
  * article needs its English original (the build fails naming the slug
  * otherwise), and its English date decides when every translation appears.
+ * Each English body is hashed once here, so that a build of many articles
+ * and languages learns every translation's status without reading a file again.
  */
 export function createCatalog(sources: readonly ArticleSource[], site: string): Catalog {
   const bySlug = new Map<string, Map<LanguageCode, ArticleSource>>();
@@ -83,6 +90,7 @@ export function createCatalog(sources: readonly ArticleSource[], site: string): 
   const articles = new Map<string, Map<LanguageCode, Article>>();
   for (const [slug, translations] of bySlug) {
     const english = translations.get(DEFAULT_LANGUAGE) as ArticleSource;
+    const stamp = englishStamp(english.body);
     const forLanguage = new Map<LanguageCode, Article>();
     for (const lang of LANGUAGE_CODES) {
       const source = translations.get(lang) ?? english;
@@ -94,6 +102,7 @@ export function createCatalog(sources: readonly ArticleSource[], site: string): 
         readingTime: readingTime(source.body, source.lang),
         lang: source.lang,
         url: `${site}${articlePath(slug, source.lang)}`,
+        outdated: source !== english && translationStatus(source.translatedFrom, stamp) === 'outdated',
         content: source.body,
       });
     }
@@ -124,6 +133,7 @@ export function createCatalog(sources: readonly ArticleSource[], site: string): 
   return {
     on,
     scheduled,
+    isOutdated: (slug, lang) => articles.get(slug)?.get(lang)?.outdated ?? false,
     languagesOf: (slug) => LANGUAGE_CODES.filter((lang) => bySlug.get(slug)?.has(lang)),
   };
 }

@@ -16,6 +16,7 @@ export async function articleCatalog(): Promise<Catalog> {
       date: entry.data.date,
       excerpt: entry.data.excerpt,
       draft: entry.data.draft ?? false,
+      ...(entry.data.translatedFrom === undefined ? {} : { translatedFrom: entry.data.translatedFrom }),
       body: entry.body ?? '',
     })),
     siteUrl(),

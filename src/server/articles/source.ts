@@ -11,6 +11,8 @@ export interface ArticleSource {
   date: string;
   excerpt: string;
   draft: boolean;
+  /** A translation's stamp of the English body it follows (translation-stamp.ts). */
+  translatedFrom?: string;
   /** The Markdown (or MDX) body, front matter removed. */
   body: string;
 }

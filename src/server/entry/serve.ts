@@ -94,7 +94,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   server.listen(listenPort(), listenHost(), () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : listenPort();
-    logger.info(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
+    logger.announce(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
   });
   let closing = false;
   const close = () => {

@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -30,24 +29,13 @@ function kept(identity: Buffer, br: Buffer, gzip: Buffer): EncodedBodies {
 
 /**
  * Compresses a body once, keeping only encodings that make it smaller.
- * `quality` trades build time for bytes: 11 for files at build time, lower for
- * answers compressed while a reader waits.
+ * `quality` trades time for bytes: the build chooses it by file
+ * (scripts/precompress.ts), answers compressed while a reader waits take a low one.
  */
 export function encodeBody(identity: Buffer, quality: number): EncodedBodies {
   if (identity.length < MIN_COMPRESSIBLE_BYTES) return { identity };
   const settings = options(identity, quality);
   return kept(identity, brotliCompressSync(identity, settings.br), gzipSync(identity, settings.gzip));
-}
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** encodeBody on libuv's thread pool: the build compresses several files at once, one a core. */
-export async function encodeBodyAsync(identity: Buffer, quality: number): Promise<EncodedBodies> {
-  if (identity.length < MIN_COMPRESSIBLE_BYTES) return { identity };
-  const settings = options(identity, quality);
-  const [br, gzipped] = await Promise.all([brotliAsync(identity, settings.br), gzipAsync(identity, settings.gzip)]);
-  return kept(identity, br, gzipped);
 }
 
 /** The best encoding the caller accepts among those we have: br, then gzip, else none. */

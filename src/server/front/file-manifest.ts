@@ -52,18 +52,30 @@ async function stampOf(path: string): Promise<BodyStamp | undefined> {
   return info ? { size: info.size, mtimeMs: info.mtimeMs } : undefined;
 }
 
+/** A file's entry from its ETag and the stamps of its bodies as they are on disk (`undefined`: not there). */
+export function manifestEntry(
+  file: string,
+  etag: string,
+  identity: BodyStamp,
+  encoded: Readonly<Partial<Record<Encoding, BodyStamp | undefined>>>,
+): ManifestFile {
+  const bodies: ManifestFile['bodies'] = { identity };
+  for (const encoding of Object.keys(ENCODED_SUFFIX) as Encoding[]) {
+    const stamp = encoded[encoding];
+    if (stamp) bodies[encoding] = stamp;
+  }
+  return { file, contentType: mediaTypeOf(file), etag, bodies };
+}
+
 /** One file's entry, read from disk as it is now. */
-export async function describeFile(clientDir: string, file: string): Promise<ManifestFile | undefined> {
+async function describeFile(clientDir: string, file: string): Promise<ManifestFile | undefined> {
   const path = join(clientDir, file);
   const identity = await readFile(path).catch(() => undefined);
   const identityStamp = identity && (await stampOf(path));
   if (!identity || !identityStamp) return undefined;
-  const bodies: ManifestFile['bodies'] = { identity: identityStamp };
-  for (const [encoding, suffix] of Object.entries(ENCODED_SUFFIX) as [Encoding, string][]) {
-    const encoded = await stampOf(path + suffix);
-    if (encoded) bodies[encoding] = encoded;
-  }
-  return { file, contentType: mediaTypeOf(path), etag: etagOf(identity), bodies };
+  const encoded: Partial<Record<Encoding, BodyStamp | undefined>> = {};
+  for (const [encoding, suffix] of Object.entries(ENCODED_SUFFIX) as [Encoding, string][]) encoded[encoding] = await stampOf(path + suffix);
+  return manifestEntry(file, etagOf(identity), identityStamp, encoded);
 }
 
 /** Writes the manifest of `clientDir` whole, then moves it into place, so that a reader never sees half of one. */

@@ -42,6 +42,11 @@ export interface Logger {
   error(message: string, fields?: LogFields, error?: unknown): void;
   warn(message: string, fields?: LogFields, error?: unknown): void;
   info(message: string, fields?: LogFields): void;
+  /**
+   * A line at `info` written at every level but `silent`: the listening line,
+   * which start-up scripts, supervisors and the bench wait for.
+   */
+  announce(message: string, fields?: LogFields): void;
   debug(message: string, fields?: LogFields): void;
   /**
    * An access line at `info`, the same as `info('request', fields)` would
@@ -112,6 +117,10 @@ export function createLogger({ level, format, write, now = Date.now }: LoggerOpt
 
   function line(severity: Exclude<LogLevel, 'silent'>, message: string, fields: LogFields | undefined, error: unknown): void {
     if (SEVERITY[severity] > threshold) return;
+    addLine(severity, message, fields, error);
+  }
+
+  function addLine(severity: Exclude<LogLevel, 'silent'>, message: string, fields: LogFields | undefined, error: unknown): void {
     const withError = error === undefined ? fields : { ...fields, error: describeError(error) };
     add(
       format === 'pretty'
@@ -145,6 +154,9 @@ export function createLogger({ level, format, write, now = Date.now }: LoggerOpt
     },
     info: (message, fields) => {
       line('info', message, fields, undefined);
+    },
+    announce: (message, fields) => {
+      if (threshold > SEVERITY.silent) addLine('info', message, fields, undefined);
     },
     debug: (message, fields) => {
       line('debug', message, fields, undefined);

@@ -9,6 +9,7 @@ import { chmod } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { storedReaderName } from '../../i18n/reader-names.ts';
 import { exportRecord } from '../store/shapes.ts';
 import type { ExportRecord, StoreEngine } from '../store/types.ts';
 import { exportLine, formatQueue, formatStats } from './format.ts';
@@ -143,10 +144,14 @@ function prepareDeleteComment(args: string[]): Prepared {
   };
 }
 
-/** A reader by hash, or by the colour-and-animal name its comments show (a name has a space, a hash none). */
+/**
+ * A reader by hash, or by the colour-and-animal name its comments show, in
+ * any of the site's languages (other than those names, a name has a space, a hash none).
+ */
 async function readerOf(store: StoreEngine, reader: string): Promise<string> {
-  if (!/\s/.test(reader)) return reader;
-  const hashes = await store.readersNamed(reader);
+  const name = storedReaderName(reader) ?? (/\s/.test(reader) ? reader : null);
+  if (name === null) return reader;
+  const hashes = await store.readersNamed(name);
   if (hashes.length === 0) throw new ToolFailure(`no comment shows the name "${reader}"`);
   if (hashes.length > 1)
     throw new ToolFailure(

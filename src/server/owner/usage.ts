@@ -16,7 +16,8 @@ Usage: npm run data -- <command> [arguments]
   review done ID               Takes bug report or city submission ID off the list.
   delete-comment ID            Empties the comment and shows it as deleted; its replies stay.
   ban READER                   Refuses every write of READER (429) until unban. READER is
-                               the hash, or the colour-and-animal name shown by a comment.
+                               the hash, or the colour-and-animal name shown by a comment,
+                               in any of the site's languages.
   unban READER                 Lifts the ban.
   stats                        Counts what the store holds.
   --help                       Prints this.

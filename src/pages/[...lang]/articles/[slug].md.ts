@@ -4,9 +4,17 @@ import { articleStaticPaths } from '../../../site/content.ts';
 import { articleMeta } from '../../../site/format.ts';
 import { articleTwin } from '../../../site/markdown-twins.ts';
 import { markdown } from '../../../site/markdown-response.ts';
+import { outdatedNotice } from '../../../site/translation-notice.ts';
 
 export const prerender = true;
 export const getStaticPaths = articleStaticPaths satisfies GetStaticPaths;
 
-export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props: { entry, lang } }) =>
-  markdown(articleTwin(entry.data.title, articleMeta(entry.data.date, readingTime(entry.body ?? '', lang), lang), entry.body ?? ''));
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = async ({ props: { entry, slug, lang } }) =>
+  markdown(
+    articleTwin(
+      entry.data.title,
+      articleMeta(entry.data.date, readingTime(entry.body ?? '', lang), lang),
+      entry.body ?? '',
+      await outdatedNotice(slug, lang),
+    ),
+  );

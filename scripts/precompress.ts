@@ -1,0 +1,145 @@
+// The build's last step (scripts/build-site.ts): `.br` and `.gz` beside every
+// compressible built file, and the manifest the front server answers the files
+// by (src/server/front/file-manifest.ts). One worker thread a core shares out
+// the files; each does its files' reads, compression and writes synchronously:
+// tens of thousands of small file operations handed one by one to libuv's
+// thread pool cost more in handing over than in the work itself.
+import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { encodeBody, type EncodedBodies, type Encoding } from '../src/server/front/encoding.ts';
+import {
+  builtFiles,
+  ENCODED_SUFFIX,
+  manifestEntry,
+  writeFileManifest,
+  type BodyStamp,
+  type ManifestFile,
+} from '../src/server/front/file-manifest.ts';
+import { etagOf } from '../src/server/http/etag.ts';
+import { isCompressible, mediaTypeOf } from '../src/server/http/media-types.ts';
+
+/**
+ * Compressed bodies of the shared files of earlier builds of this project,
+ * by the hash of what they compress: a file whose bytes did not change since
+ * is not compressed again. Only the last build's are kept.
+ */
+const COMPRESSED_CACHE = '.cache/compressed';
+
+/** What one worker is given, and what it answers. */
+interface Share {
+  clientDir: string;
+  cacheDir: string;
+  files: string[];
+}
+interface ShareDone {
+  entries: ManifestFile[];
+  /** The cache keys this share's files use. */
+  keys: string[];
+}
+
+/** Brotli's best quality: the few files every page shares (scripts, styles, the search's), cached by content. */
+const BEST_QUALITY = 11;
+/**
+ * Pages and twins, one file per article and language, thousands in an
+ * archive: quality 11 costs about forty times as much as 5 for bodies a tenth
+ * smaller, and compressing one at 5 costs about what copying it from a cache
+ * would, so they are compressed afresh (docs/decisions.md, Archive).
+ */
+const PAGE_QUALITY = 5;
+
+function isPage(contentType: string): boolean {
+  return contentType.startsWith('text/html') || contentType.startsWith('text/markdown');
+}
+
+/** Writes the encodings that made the body at `path` smaller beside it (and to `also`, the cache, when given). */
+function writeEncoded(path: string, bodies: EncodedBodies, also?: (suffix: string) => string): void {
+  for (const [encoding, suffix] of Object.entries(ENCODED_SUFFIX) as [Encoding, string][]) {
+    const body = bodies[encoding];
+    if (!body) continue;
+    writeFileSync(path + suffix, body);
+    if (also) writeFileSync(also(suffix), body);
+  }
+}
+
+/**
+ * Writes the `.br` and `.gz` bodies of a shared file at `path`, whose bytes
+ * hash to `key`, from the cache when the same bytes were compressed before.
+ * A cached entry is complete once its `.done` mark is written; an encoding
+ * missing beside the mark did not make the file smaller.
+ */
+function compressCached(path: string, identity: Buffer, key: string, cacheDir: string): void {
+  const cached = (suffix: string) => join(cacheDir, `${key}${suffix}`);
+  if (existsSync(cached('.done'))) {
+    try {
+      for (const suffix of Object.values(ENCODED_SUFFIX)) if (existsSync(cached(suffix))) copyFileSync(cached(suffix), path + suffix);
+      return;
+    } catch {
+      // An entry gone half-way (the cache emptied by hand): compressed again below.
+    }
+  }
+  writeEncoded(path, encodeBody(identity, BEST_QUALITY), cached);
+  writeFileSync(cached('.done'), '');
+}
+
+function stampOf(path: string): BodyStamp | undefined {
+  const info = statSync(path, { throwIfNoEntry: false });
+  return info ? { size: info.size, mtimeMs: info.mtimeMs } : undefined;
+}
+
+/** One worker's files: compressed where that helps, each described as it is on disk afterwards. */
+function precompressShare({ clientDir, cacheDir, files }: Share): ShareDone {
+  const done: ShareDone = { entries: [], keys: [] };
+  for (const file of files) {
+    const path = join(clientDir, file);
+    const identity = readFileSync(path);
+    const etag = etagOf(identity);
+    const contentType = mediaTypeOf(path);
+    if (isPage(contentType)) writeEncoded(path, encodeBody(identity, PAGE_QUALITY));
+    else if (isCompressible(contentType)) {
+      const key = etag.slice(1, -1);
+      compressCached(path, identity, key, cacheDir);
+      done.keys.push(key);
+    }
+    const stamps = Object.fromEntries(Object.entries(ENCODED_SUFFIX).map(([encoding, suffix]) => [encoding, stampOf(path + suffix)]));
+    done.entries.push(manifestEntry(file, etag, stampOf(path) ?? { size: identity.length, mtimeMs: 0 }, stamps));
+  }
+  return done;
+}
+
+function runShare(share: Share): Promise<ShareDone> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: share });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`A compressing worker stopped (exit ${code})`));
+    });
+  });
+}
+
+/**
+ * Writes `.br` and `.gz` beside every compressible built file of
+ * `clientDir`, on every core at once, then the manifest; empties the cache of
+ * what this build did not use.
+ */
+export async function precompress(root: string, clientDir: string): Promise<void> {
+  const cacheDir = join(root, COMPRESSED_CACHE);
+  await mkdir(cacheDir, { recursive: true });
+  const files = await builtFiles(clientDir);
+  const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(files.length / 100)));
+  const shares = Array.from({ length: workers }, (_, index) => files.filter((_file, at) => at % workers === index));
+  const done = await Promise.all(shares.map((share) => runShare({ clientDir, cacheDir, files: share })));
+  await writeFileManifest(
+    clientDir,
+    done.flatMap(({ entries }) => entries),
+  );
+  const used = new Set(done.flatMap(({ keys }) => keys));
+  for (const name of await readdir(cacheDir)) {
+    if (!used.has(name.slice(0, name.indexOf('.')))) await rm(join(cacheDir, name), { force: true });
+  }
+}
+
+if (!isMainThread) parentPort?.postMessage(precompressShare(workerData as Share));
