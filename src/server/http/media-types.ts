@@ -29,7 +29,7 @@ const WELL_KNOWN_TYPES: Record<string, string> = {
 
 /** The Content-Type of a file by its name, else by its extension. */
 export function mediaTypeOf(path: string): string {
-  const wellKnown = WELL_KNOWN_TYPES[/[\\/]\.well-known[\\/]([^\\/]+)$/.exec(path)?.[1] ?? ''];
+  const wellKnown = WELL_KNOWN_TYPES[/(?:^|[\\/])\.well-known[\\/]([^\\/]+)$/.exec(path)?.[1] ?? ''];
   if (wellKnown) return wellKnown;
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
   return TYPES[extension] ?? 'application/octet-stream';
