@@ -6,7 +6,10 @@ type Highlight = NonNullable<Awaited<ReturnType<typeof satteriCreateHighlightFn>
 /** Code blocks kept highlighted, the least recently used out first: an article's blocks in all its languages, many times over. */
 const REMEMBERED_BLOCKS = 512;
 
-/** `highlight`, each block's answer kept and given again (a copy: later steps of the pipeline may change the tree they get). */
+/**
+ * `highlight`, each block's answer kept and given again as it is: Sätteri
+ * copies a visitor's answer into its own tree and never changes the one given.
+ */
 function rememberedHighlight(highlight: Highlight): Highlight {
   const remembered = new Map<string, ReturnType<Highlight>>();
   return (code, lang, meta) => {
@@ -19,7 +22,7 @@ function rememberedHighlight(highlight: Highlight): Highlight {
     }
     remembered.set(key, node);
     if (remembered.size > REMEMBERED_BLOCKS) remembered.delete(remembered.keys().next().value as string);
-    return node.then((tree) => structuredClone(tree));
+    return node;
   };
 }
 

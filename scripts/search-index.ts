@@ -3,7 +3,7 @@ import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import * as pagefind from 'pagefind';
 
 /** Pages handed to Pagefind and not yet taken in: past this many, the build waits for it (memory stays bounded). */
-const MOST_WAITING = 64;
+const MOST_WAITING = 512;
 
 /**
  * The site search's index, written into the built site by Pagefind: one

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { etagOf } from '../../src/server/http/etag.ts';
 import { request } from '../support/http.ts';
-import { copyOfPreparedSite, startSite, type RunningSite } from '../support/site.ts';
+import { freePort } from '../support/ports.ts';
+import { copyOfPreparedSite, PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 
 /**
  * Built pages answered from disk, none held in memory (STATIC_CACHE_MIB=0),
@@ -60,6 +63,47 @@ describe('a page read from disk', () => {
     assert.doesNotMatch(gone.text, /writing-in-plain-text/);
   });
 
+  test('past 1 MiB, is streamed from disk byte for byte, in identity and gzip; HEAD sends its length only', async () => {
+    const file = 'large/notes.txt';
+    const identity = Buffer.from('A line of a long text, again and again.\n'.repeat(80_000));
+    await mkdir(client('large'), { recursive: true });
+    await writeFile(client(file), identity);
+    await writeFile(client(`${file}.gz`), gzipSync(identity));
+    const stamp = async (path: string) => {
+      const info = await stat(path);
+      return { size: info.size, mtimeMs: info.mtimeMs };
+    };
+    const manifestFile = join(dir, 'dist', 'static-files.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { files: unknown[] };
+    manifest.files.push({
+      file,
+      contentType: 'text/plain; charset=utf-8',
+      etag: etagOf(identity),
+      bodies: { identity: await stamp(client(file)), gzip: await stamp(client(`${file}.gz`)) },
+    });
+    // As a build writes it: whole, then moved into place, which the server watches for.
+    await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
+    await rename(`${manifestFile}.tmp`, manifestFile);
+    const url = `${site.url}/${file}`;
+    let plain = await request(url);
+    for (let waited = 0; plain.status === 404 && waited < 50; waited += 1) {
+      await new Promise((done) => setTimeout(done, 100));
+      plain = await request(url);
+    }
+    assert.equal(plain.status, 200);
+    assert.ok(plain.body.equals(identity), 'identity, byte for byte');
+    assert.equal(plain.headers['content-length'], String(identity.length));
+    const gzipped = await request(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.ok(gzipped.body.equals(await readFile(client(`${file}.gz`))), 'gzip, byte for byte');
+    const head = await request(url, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers['content-length'], String(identity.length));
+    assert.equal(head.body.length, 0);
+    const again = await request(url, { headers: { 'If-None-Match': etagOf(identity) } });
+    assert.equal(again.status, 304);
+  });
+
   test('changed on disk, is sent as it is now, under the ETag of what it holds', async () => {
     const page = '/de/articles/writing-in-plain-text';
     const before = await request(`${site.url}${page}`);
@@ -71,6 +115,44 @@ describe('a page read from disk', () => {
       assert.equal(now.status, 200);
       assert.equal(now.text, changed, encoding);
       assert.notEqual(now.headers['etag'], before.headers['etag']);
+    }
+  });
+});
+
+describe('the built files held in memory', () => {
+  /** A budget far smaller than the site's pages: 48 KiB. */
+  const BUDGET_MIB = 48 / 1024;
+
+  test('never pass their byte budget, however many pages are read again, and every page still answers whole', async () => {
+    const port = await freePort();
+    const budgeted = await startSite(PREPARED_SITE, { STATIC_CACHE_MIB: String(BUDGET_MIB), METRICS_PORT: String(port) });
+    try {
+      const manifest = JSON.parse(await readFile(join(PREPARED_SITE, 'dist', 'static-files.json'), 'utf8')) as {
+        files: { file: string; bodies: { br?: { size: number } } }[];
+      };
+      const built = manifest.files.filter(({ file }) => file.endsWith('/index.html') && file.includes('articles/'));
+      const path = (file: string) => `${budgeted.url}/${file.replace(/index\.html$/, '')}`;
+      // Future-dated articles are built but held back (404): the published ones are read.
+      const published = await Promise.all(built.map(async (page) => ((await request(path(page.file))).status === 200 ? page : undefined)));
+      const pages = published.filter((page) => page !== undefined);
+      assert.ok(pages.length >= 40, `the fixture has pages enough to pass the budget (${pages.length})`);
+      const held = async () => {
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        const figure = (name: string) => Number(new RegExp(`^${name}\\{cache="files"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+        return { entries: figure('longhand_cache_entries'), bytes: figure('longhand_cache_bytes') };
+      };
+      for (let round = 0; round < 3; round += 1) {
+        for (const { file, bodies } of pages) {
+          const answer = await request(path(file), { headers: { 'Accept-Encoding': 'br' } });
+          assert.equal(answer.status, 200, file);
+          assert.equal(answer.body.length, bodies.br?.size, file);
+        }
+        const { entries, bytes } = await held();
+        assert.ok(bytes <= BUDGET_MIB * 1024 * 1024, `round ${round}: ${bytes} bytes held`);
+        if (round > 0) assert.ok(entries > 0 && bytes > 0, `round ${round}: pages read again are held (${entries})`);
+      }
+    } finally {
+      await budgeted.stop();
     }
   });
 });

@@ -140,8 +140,8 @@ describe('well-known files', () => {
     assert.equal(mediaTypeOf('/srv/dist/client/.well-known/oauth-authorization-server'), 'application/json; charset=utf-8');
     assert.match(mediaTypeOf('/.well-known/api-catalog'), /^application\/linkset\+json; profile=/);
     assert.equal(mediaTypeOf('/srv/dist/client/.well-known/unknown'), 'application/octet-stream');
-    // The build's manifest names files from the client folder, with no leading slash.
-    assert.equal(mediaTypeOf('.well-known/oauth-protected-resource'), 'application/json; charset=utf-8');
+    // As the build's manifest names them: relative to the client folder.
+    assert.match(mediaTypeOf('.well-known/api-catalog'), /^application\/linkset\+json; profile=/);
     assert.equal(mediaTypeOf('.well-known/ai-catalog.json'), 'application/ai-catalog+json');
     assert.equal(mediaTypeOf('not.well-known/api-catalog'), 'application/octet-stream');
     assert.equal(mediaTypeOf('/srv/dist/client/llms.txt'), 'text/plain; charset=utf-8');

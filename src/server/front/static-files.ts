@@ -1,4 +1,4 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher, type ReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
@@ -18,10 +18,14 @@ export interface StaticFile {
   isDocument: boolean;
 }
 
-/** What reading one body of a file found. */
-export type BodyRead = { body: Buffer } | { changed: true } | { gone: true };
+/**
+ * What reading one body of a file found: the body whole, or, past
+ * LARGEST_HELD_BYTES, a stream of it (its file closed once the stream ends or
+ * is destroyed, which the caller must see to).
+ */
+export type BodyRead = { body: Buffer } | { stream: ReadStream; size: number } | { changed: true } | { gone: true };
 
-/** A body larger than this is never held in memory, only read from disk each time. */
+/** A body larger than this is never held in memory, nor read whole: it is streamed from disk each time. */
 const LARGEST_HELD_BYTES = 1024 * 1024;
 
 /** A body held in memory is compared with its file on disk again once this long has passed. */
@@ -150,7 +154,7 @@ export class StaticFiles {
       encoding ? isCurrent(file.path, file.bodies.identity) : true,
     ]);
     if (!source) return { changed: true };
-    if ('body' in read && read.body.length <= LARGEST_HELD_BYTES) this.#hot.offer(path, read.body, now);
+    if ('body' in read) this.#hot.offer(path, read.body, now);
     else this.#hot.drop(path);
     return read;
   }
@@ -179,18 +183,21 @@ async function isCurrent(path: string, stamp: BodyStamp): Promise<boolean> {
 }
 
 /**
- * Reads a body whole if its size and time on disk are still the manifest's.
- * A compressed body missing while its file is there (a build under way) is
- * a change, not a missing page.
+ * Reads a body if its size and time on disk are still the manifest's: whole,
+ * or as a stream past LARGEST_HELD_BYTES. A compressed body missing while its
+ * file is there (a build under way) is a change, not a missing page.
  */
 async function readStamped(path: string, stamp: BodyStamp, encoded: boolean): Promise<BodyRead> {
   const handle = await open(path).catch(() => undefined);
   if (!handle) return encoded ? { changed: true } : { gone: true };
+  let streamed = false;
   try {
     const info = await handle.stat();
     if (!sameStamp(stamp, info.size, info.mtimeMs)) return { changed: true };
-    return { body: await handle.readFile() };
+    if (info.size <= LARGEST_HELD_BYTES) return { body: await handle.readFile() };
+    streamed = true;
+    return { stream: handle.createReadStream({ autoClose: true }), size: info.size };
   } finally {
-    await handle.close();
+    if (!streamed) await handle.close();
   }
 }

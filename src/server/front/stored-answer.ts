@@ -1,3 +1,4 @@
+import type { ReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchesIfNoneMatch } from '../http/etag.ts';
 import { chooseEncoding, type EncodedBodies, type Encoding } from './encoding.ts';
@@ -46,24 +47,40 @@ function headersOrNotModified(
   return headers;
 }
 
-/** Sends a body in one encoding, none for HEAD; returns the body's bytes sent, for the access log. */
+/** A body held whole, or one read from disk as it is sent. */
+type Body = Buffer | { stream: ReadStream; size: number };
+
+/**
+ * Sends a body in one encoding, none for HEAD; returns the body's bytes
+ * sent, for the access log. A stream that fails half-way cuts the
+ * connection: the length promised more.
+ */
 function sendBody(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   headers: Record<string, string | number>,
-  body: Buffer,
+  body: Body,
   encoding: Encoding | null,
 ): number {
+  const whole = Buffer.isBuffer(body);
   if (encoding) headers['Content-Encoding'] = encoding;
-  headers['Content-Length'] = body.length;
+  headers['Content-Length'] = whole ? body.length : body.size;
   res.writeHead(status, headers);
   if (req.method === 'HEAD') {
+    if (!whole) body.stream.destroy();
     res.end();
     return 0;
   }
-  res.end(body);
-  return body.length;
+  if (whole) {
+    res.end(body);
+    return body.length;
+  }
+  const { stream, size } = body;
+  stream.on('error', () => res.destroy());
+  res.on('close', () => stream.destroy());
+  stream.pipe(res);
+  return size;
 }
 
 /**
@@ -98,5 +115,5 @@ export async function sendStatic(
   const read = await files.read(file, encoding);
   if ('changed' in read) return 'changed';
   if ('gone' in read) return 'gone';
-  return sendBody(req, res, 200, headers, read.body, encoding);
+  return sendBody(req, res, 200, headers, 'body' in read ? read.body : read, encoding);
 }
