@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { freePort } from '../support/ports.ts';
-import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import { copyOfPreparedSite, startSite, type RunningSite } from '../support/site.ts';
 
 /**
  * The official MCP conformance suite's server scenarios that apply to a
@@ -20,9 +20,10 @@ const CONFORMANCE = fileURLToPath(import.meta.resolve('@modelcontextprotocol/con
 
 let site: RunningSite;
 before(async () => {
-  // The DNS-rebinding scenario calls from the address it was given, as a browser on that page would: the site's own origin.
+  // The DNS-rebinding scenario calls from the address it was given, as a browser on that page would: the site's own
+  // origin. SITE_URL is a build setting, so the site is built again for it, in a copy of its own.
   const port = await freePort();
-  site = await startSite(PREPARED_SITE, { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` });
+  site = await startSite(await copyOfPreparedSite(), { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` });
 });
 after(async () => {
   await site.stop();
