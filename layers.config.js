@@ -36,6 +36,8 @@ export const LAYER_ELEMENTS = [
   element('owner', 'src/server/owner'),
   // The operation registry and its documents.
   element('api', 'src/server/api'),
+  // The MCP server: the API's reads and schemas as tools and resources.
+  element('mcp', 'src/server/mcp'),
   // Running the process: health and readiness.
   element('operations', 'src/server/operations'),
   // The build's server entry: it wires the app, the dispatcher, the runtime and the front server together.
@@ -71,12 +73,13 @@ const ALLOWED = {
   social: SHARED,
   owner: [...SHARED, 'store'],
   api: SERVER_BELOW_API,
+  mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   operations: [],
-  entry: [...SERVER_BELOW_API, 'api', 'front', 'operations', 'observability', 'site'],
-  site: [...SERVER_BELOW_API, 'api', 'social'],
+  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'site'],
+  site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],
-  pages: [...SERVER_BELOW_API, 'api', 'site', 'components', 'layouts', 'social'],
+  pages: [...SERVER_BELOW_API, 'api', 'mcp', 'site', 'components', 'layouts', 'social'],
 };
 
 export const LAYER_POLICIES = Object.entries(ALLOWED).map(([type, allowed]) => ({

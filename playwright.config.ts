@@ -5,6 +5,17 @@ import { defineConfig } from '@playwright/test';
 
 // The system Chromium (Debian's `chromium`); Playwright never downloads a browser here.
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+// Keep Chromium's own calls home off the network; loopback bypasses the proxy.
+export const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--proxy-server=http://127.0.0.1:9',
+];
+/** Chromium's WebMCP (`document.modelContext`, declarative form tools) and its DevTools domain, which Lighthouse reads: still behind a flag. */
+export const WEBMCP_ARGS = ['--enable-features=WebMCPTesting,DevToolsWebMCPSupport'];
 const PORT = Number(process.env['BROWSER_TEST_PORT'] ?? 4327);
 // The server's store, made once by the runner; its workers inherit the variable, so tests can check what was stored.
 process.env['BROWSER_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'longhand-browser-'));
@@ -19,15 +30,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      // Keep Chromium's own calls home off the network; loopback bypasses the proxy.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--proxy-server=http://127.0.0.1:9',
-      ],
+      args: [...BROWSER_ARGS],
     },
   },
   webServer: {

@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { buildCityIndex, formatCityIndex } from '../scripts/build-city-index.ts';
 import { CityIndex, type City } from '../src/server/cities/city-index.ts';
 import { ALTERNATES_SEPARATOR, type CityIndexFile } from '../src/server/cities/index-file.ts';
-import { normalizeName } from '../src/server/cities/normalize.ts';
+import { normalizeName } from '../src/i18n/normalize.ts';
 import { searchCities } from '../src/server/cities/search.ts';
 
 const QUERY_COUNT = 2400;

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CITY_INDEX_PATH, joinAlternates, type CityIndexFile, type CityRow } from '../src/server/cities/index-file.ts';
-import { normalizeName } from '../src/server/cities/normalize.ts';
+import { normalizeName } from '../src/i18n/normalize.ts';
 
 /** The smallest population the index keeps: the specification's cities of 15,000 or more. */
 export const MIN_POPULATION = 15_000;

@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
 import { developerDocs } from '../server/api/developer-docs.ts';
 import { developersMarkdown } from '../server/api/developers-markdown.ts';
+import { mcpDocs, mcpMarkdown } from '../server/mcp/docs.ts';
 import { siteUrl } from '../server/settings/environment.ts';
 import { markdown } from '../site/markdown-response.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () => markdown(developersMarkdown(developerDocs(siteUrl())));
+export const GET: APIRoute = () => markdown(developersMarkdown(developerDocs(siteUrl()), [mcpMarkdown(mcpDocs(siteUrl()))]));

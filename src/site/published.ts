@@ -2,13 +2,14 @@ import { DEFAULT_LANGUAGE, type LanguageCode } from '../i18n/languages.ts';
 import { todayUtc, type Article } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
 import type { SiteFacts } from '../server/discovery/site-facts.ts';
+import { TOOLS } from '../server/mcp/tools.ts';
 import { siteUrl } from '../server/settings/environment.ts';
 import { pageEntry } from './content.ts';
 
 /** The site's name and one-line summary, from the English home page (content/pages/home/en.md). */
 export async function siteFacts(): Promise<SiteFacts> {
   const home = await pageEntry('home', DEFAULT_LANGUAGE);
-  return { site: siteUrl(), name: home.data.title, summary: home.data.description };
+  return { site: siteUrl(), name: home.data.title, summary: home.data.description, mcpTools: TOOLS.map(({ name }) => name) };
 }
 
 /**

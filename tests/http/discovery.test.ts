@@ -5,6 +5,7 @@ import { assertRevalidates, request, type Answer } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { OPERATION_IDS } from '../support/operation-ids.ts';
 import { readSitemapIndex, readUrlset } from '../support/sitemap-shape.ts';
+import { ConformanceTester } from 'lighthouse/third-party/ard/ard.js';
 
 const SITE_URL = 'http://localhost:4321';
 const PAGE_CACHE = 'public, max-age=60';
@@ -12,6 +13,7 @@ const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
+const MCP_TOOLS = ['list_articles', 'get_article', 'search_articles', 'search_cities', 'get_comments', 'list_topic_requests'];
 /** Published in English: the four real articles and the fixture that exists in English only. */
 const PUBLISHED = ['one-site-fifteen-languages', 'the-price-of-a-beer', 'a-small-web-server', 'writing-in-plain-text', 'only-in-english'];
 /** Never in a document: a draft, a future-dated article and an old version. */
@@ -59,13 +61,23 @@ describe('/llms.txt and /llms-full.txt', () => {
   test('/llms.txt: the name, a summary, how to use the site, the developer links and the English article index', async () => {
     const { text } = await document('/llms.txt', TEXT);
     assert.match(text, /^# Longhand\n\n> \S/);
-    for (const heading of ['## When to use it', '## How to read and act', '## Developers', '## Articles']) {
+    for (const heading of ['## When to use it', '## How to read and act', '## Developers', '## Languages', '## Articles']) {
       assert.ok(text.includes(`\n${heading}\n`), heading);
     }
     assert.match(text, /same-origin browser forms only/);
-    for (const path of ['/openapi.json', '/developers.md', '/agents.md', '/auth.md', '/llms-full.txt']) {
+    for (const path of [
+      '/openapi.json',
+      '/developers.md',
+      '/mcp',
+      '/agents.md',
+      '/auth.md',
+      '/llms-full.txt',
+      '/.well-known/ai-catalog.json',
+      ...LANGUAGE_CODES.map((code) => `/${code}/llms.txt`),
+    ]) {
       assert.ok(text.includes(`](${SITE_URL}${path})`), path);
     }
+    assert.match(text, /`list_articles`, `get_article`, `search_articles`, `search_cities`, `get_comments`, `list_topic_requests`/);
     const index = text.slice(text.indexOf('## Articles'));
     const linked = [...index.matchAll(/\]\((http:\/\/localhost:4321\/articles\/[a-z0-9-]+)\.md\)/g)].map((match) => match[1]);
     assert.deepEqual(
@@ -89,6 +101,33 @@ describe('/llms.txt and /llms-full.txt', () => {
   });
 });
 
+describe('/<code>/llms.txt', () => {
+  test('every language has one: its articles, newest first, titled in that language where translated, each linked to its Markdown', async () => {
+    for (const code of LANGUAGE_CODES) {
+      const { text } = await document(`/${code}/llms.txt`, TEXT);
+      assert.match(text, /^# Longhand: \S/, code);
+      assert.ok(text.includes(`](${SITE_URL}/llms.txt)`), `${code} links /llms.txt`);
+      const index = text.slice(text.indexOf('## Articles'));
+      const linked = [...index.matchAll(/\]\((http:\/\/localhost:4321\/(?:[a-z]{2,3}\/)?articles\/([a-z0-9-]+))\.md\)/g)].map(
+        (match) => match[2],
+      );
+      assert.deepEqual(linked, PUBLISHED, code);
+      assertNothingHidden(text, `/${code}/llms.txt`);
+    }
+    const french = (await request(`${site.url}/fr/llms.txt`)).text;
+    assert.ok(french.startsWith('# Longhand: Français\n'));
+    const { articles } = (await request(`${site.url}/api/articles?lang=fr`)).json<{ articles: { title: string; url: string }[] }>();
+    for (const { title, url } of articles) assert.ok(french.includes(`[${title}](${url}.md)`), title);
+    assert.ok(french.includes(`](${SITE_URL}/fr/articles/the-price-of-a-beer.md)`), 'the French translation');
+    assert.ok(french.includes(`](${SITE_URL}/articles/only-in-english.md)`), 'an untranslated article in English');
+    assert.ok((await request(`${site.url}/ar/llms.txt`)).text.includes('[كم يكلّف كأس من البيرة، مدينةً بعد مدينة]('), 'Arabic titles');
+  });
+
+  test('a code that is no language answers the not-found page', async () => {
+    assert.equal((await request(`${site.url}/xx/llms.txt`)).status, 404);
+  });
+});
+
 describe('/agents.md and /auth.md', () => {
   test('/agents.md: Markdown with YAML front matter naming the API and no auth', async () => {
     const { text } = await document('/agents.md', MARKDOWN);
@@ -103,8 +142,10 @@ describe('/agents.md and /auth.md', () => {
     assert.ok(fields['description']);
     assert.equal(fields['url'], SITE_URL);
     assert.equal(fields['api'], `${SITE_URL}/openapi.json`);
+    assert.equal(fields['mcp'], `${SITE_URL}/mcp`);
     assert.equal(fields['auth'], 'none');
     assert.match(text, /\n# Longhand for agents\n/);
+    assert.ok(text.includes(`Or connect an MCP client to ${SITE_URL}/mcp`));
   });
 
   test('/auth.md: a top-level heading first; no authentication, and why writes need the site’s origin', async () => {
@@ -151,14 +192,53 @@ describe('/.well-known documents', () => {
     assert.equal(agentAuth['identity_endpoint'], `${SITE_URL}/api/agent/identity`);
   });
 
-  test('api-catalog (RFC 9727): a linkset to /openapi.json and /developers', async () => {
+  test('api-catalog (RFC 9727): a linkset to /openapi.json and /developers, and to the MCP server’s card', async () => {
     const answer = await request(`${site.url}/.well-known/api-catalog`);
     assert.equal(answer.status, 200);
     assert.match(String(answer.headers['content-type']), /^application\/linkset\+json\b/);
     assert.equal(answer.headers['cache-control'], PAGE_CACHE);
-    const [entry] = answer.json<{ linkset: Record<string, { href: string }[]>[] }>().linkset;
-    assert.equal(entry?.['service-desc']?.[0]?.href, `${SITE_URL}/openapi.json`);
-    assert.equal(entry['service-doc']?.[0]?.href, `${SITE_URL}/developers`);
+    const [api, mcp] = answer.json<{ linkset: Record<string, { href: string }[] | string>[] }>().linkset as {
+      anchor: string;
+      'service-desc': { href: string; type: string }[];
+      'service-doc': { href: string }[];
+    }[];
+    assert.equal(api?.['service-desc'][0]?.href, `${SITE_URL}/openapi.json`);
+    assert.equal(api['service-doc'][0]?.href, `${SITE_URL}/developers`);
+    assert.equal(mcp?.anchor, `${SITE_URL}/mcp`);
+    assert.deepEqual(mcp['service-desc'], [{ href: `${SITE_URL}/mcp/server-card`, type: 'application/mcp-server-card+json' }]);
+  });
+
+  test('ai-catalog.json (Agentic Resource Discovery): valid as Lighthouse’s ard-schema audit checks it, listing the MCP server, the API and the documents', async () => {
+    const answer = await document('/.well-known/ai-catalog.json', 'application/ai-catalog+json');
+    const tester = new ConformanceTester();
+    assert.equal(tester.validate_manifest(answer.text, 'ai-catalog.json'), true, JSON.stringify(tester.errors));
+    const { entries } = answer.json<{ entries: { type: string; url: string; capabilities?: string[] }[] }>();
+    assert.deepEqual(
+      entries.map(({ url }) => url),
+      ['/mcp/server-card', '/openapi.json', '/agents.md', '/llms.txt'].map((path) => `${SITE_URL}${path}`),
+    );
+    assert.equal(entries[0]?.type, 'application/mcp-server-card+json');
+    assert.deepEqual(entries[0].capabilities, MCP_TOOLS);
+    // Only the media types ARD does not list are warned about: the OpenAPI description's and llms.txt's own.
+    assert.deepEqual(
+      tester.warnings.map(({ element }) => element),
+      ['Longhand API', 'Longhand llms.txt'],
+    );
+  });
+
+  test('the MCP server’s card at /mcp/server-card: its name, version and endpoint, readable from any origin', async () => {
+    const answer = await request(`${site.url}/mcp/server-card`, { headers: { Accept: 'application/mcp-server-card+json' } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-type'], 'application/mcp-server-card+json');
+    assert.equal(answer.headers['access-control-allow-origin'], '*');
+    assert.equal(answer.headers['cache-control'], 'public, max-age=3600');
+    assert.equal(answer.headers['x-content-type-options'], 'nosniff', 'the security headers too');
+    const card = answer.json<{ $schema: string; name: string; version: string; description: string; remotes: unknown[] }>();
+    assert.equal(card.$schema, 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json');
+    assert.match(card.name, /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
+    assert.ok(card.description.length > 0 && card.description.length <= 100);
+    assert.deepEqual(card.remotes, [{ type: 'streamable-http', url: `${SITE_URL}/mcp` }]);
+    assert.equal((await request(`${site.url}/mcp/server-card`, { method: 'POST', body: '{}' })).status, 405);
   });
 });
 
@@ -205,6 +285,16 @@ describe('/openapi.json and /developers', () => {
     assert.ok(text.includes(`<link rel="alternate" type="text/markdown" href="${SITE_URL}/developers.md">`));
   });
 
+  test('/developers and /developers.md describe the MCP server, each of its tools and a client’s configuration', async () => {
+    for (const path of ['/developers', '/developers.md']) {
+      const { text } = await request(`${site.url}${path}`);
+      assert.match(text, /MCP server/, path);
+      for (const tool of MCP_TOOLS) assert.ok(text.includes(tool), `${path}: ${tool}`);
+      assert.ok(text.includes(`${SITE_URL}/mcp`), path);
+      assert.ok(text.includes('mcpServers'), path);
+    }
+  });
+
   test('/developers.md says the same in Markdown, and /developers answers it to Accept: text/markdown', async () => {
     const { text } = await document('/developers.md', MARKDOWN);
     for (const id of OPERATION_IDS) assert.ok(text.includes(`\n### ${id}: `), id);
@@ -213,6 +303,30 @@ describe('/openapi.json and /developers', () => {
     const negotiated = await request(`${site.url}/developers`, { headers: { Accept: 'text/markdown' } });
     assert.equal(negotiated.headers['content-type'], MARKDOWN);
     assert.equal(negotiated.text, text);
+  });
+});
+
+describe('Link headers', () => {
+  test('every page in the sitemap names its Markdown twin, /llms.txt and the AI catalog; the twin answers Markdown', async () => {
+    const pages = [...(await wholeSitemap(site.url)).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+    assert.ok(pages.length > 50);
+    for (const path of [...pages, '/developers', '/answers', '/cities']) {
+      const answer = await request(`${site.url}${path}`, { method: 'HEAD' });
+      assert.equal(answer.status, 200, path);
+      const twin = path === '/' ? '/index.md' : /^\/[a-z]{2,3}\/$/.test(path) ? `${path}index.md` : `${path}.md`;
+      assert.equal(
+        answer.headers['link'],
+        `<${twin}>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain", </.well-known/ai-catalog.json>; rel="ai-catalog"; type="application/ai-catalog+json"`,
+        path,
+      );
+      assert.equal((await request(`${site.url}${twin}`, { method: 'HEAD' })).headers['content-type'], MARKDOWN, twin);
+    }
+  });
+
+  test('a twin, a thread fragment and a missing page name none', async () => {
+    for (const path of ['/index.md', '/threads/the-price-of-a-beer', '/no-such-page']) {
+      assert.equal((await request(`${site.url}${path}`)).headers['link'], undefined, path);
+    }
   });
 });
 

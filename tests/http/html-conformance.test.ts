@@ -11,6 +11,13 @@ import { request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 
 const VNU_JAR = fileURLToPath(new URL('../../node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url));
+/**
+ * WebMCP's declarative attributes on forms and their fields (a W3C Community
+ * Group draft the checker does not know yet): only the message that they are
+ * not allowed is set aside, every other error on those elements still counts.
+ */
+const WEBMCP_ATTRIBUTES =
+  '.*Attribute “(toolname|tooldescription|toolparamdescription)” not allowed on element “(form|input|textarea|select)” at this point\\..*';
 
 let site: RunningSite;
 let scratch: string;
@@ -66,7 +73,7 @@ test('every page, built or rendered on demand, in every language, passes the Nu 
   const report = await new Promise<string>((resolve) => {
     execFile(
       'java',
-      ['-jar', VNU_JAR, '--errors-only', '--format', 'text', ...pages],
+      ['-jar', VNU_JAR, '--errors-only', '--filterpattern', WEBMCP_ATTRIBUTES, '--format', 'text', ...pages],
       { maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         resolve(`${stdout}${stderr}${error && !stderr ? error.message : ''}`);

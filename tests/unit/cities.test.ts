@@ -7,7 +7,7 @@ import { answerCitySearch } from '../../src/server/cities/city-search-answer.ts'
 import { CityIndex } from '../../src/server/cities/city-index.ts';
 import { findCity, knownCountryCodes } from '../../src/server/cities/find-city.ts';
 import type { CityIndexFile } from '../../src/server/cities/index-file.ts';
-import { hasTwoLetters, normalizeName } from '../../src/server/cities/normalize.ts';
+import { hasTwoLetters, normalizeName } from '../../src/i18n/normalize.ts';
 import { MAX_RESULTS, type CityMatch } from '../../src/server/cities/match.ts';
 import { MAX_QUERY_LENGTH, searchCities } from '../../src/server/cities/search.ts';
 

@@ -9,14 +9,20 @@ import { OPERATIONS } from '../../src/server/api/registry.ts';
 import { rulesOf, typeOf } from '../../src/server/api/schema-summary.ts';
 import { agentsMd } from '../../src/server/discovery/agents.ts';
 import { authMd } from '../../src/server/discovery/auth.ts';
-import { llmsFullTxt, llmsTxt } from '../../src/server/discovery/llms.ts';
+import { languageLlmsTxt, llmsFullTxt, llmsTxt } from '../../src/server/discovery/llms.ts';
+import { LLMS_LATEST } from '../../src/server/articles/lists.ts';
 import { rssFeed } from '../../src/server/discovery/rss.ts';
 import { translatedPages } from '../../src/server/discovery/sitemap.ts';
 import { mediaTypeOf } from '../../src/server/http/media-types.ts';
 import { citySubmissionInput, commentInput, voteInput } from '../../src/server/writes/schemas.ts';
 
 const SITE = 'https://longhand.test';
-const FACTS = { site: SITE, name: 'Longhand', summary: 'Essays: on writing, "plain" text & more.' };
+const FACTS = {
+  site: SITE,
+  name: 'Longhand',
+  summary: 'Essays: on writing, "plain" text & more.',
+  mcpTools: ['list_articles', 'get_article'],
+};
 
 describe('field types and rules, read from the request schemas', () => {
   test('as /developers shows them', () => {
@@ -68,6 +74,19 @@ describe('text documents', () => {
   test('llms-full.txt puts a blank line before each rule, so no line above becomes a heading', () => {
     const full = llmsFullTxt(llmsTxt(FACTS, []), ['# One\n\nText\n', '# Two\n\nMore\n']);
     assert.ok(full.includes('Nothing is published yet.\n\n---\n\n# One\n\nText\n\n---\n\n# Two\n'));
+  });
+
+  test('an llms.txt lists the latest LLMS_LATEST articles and sends to the archive for the older ones', () => {
+    const articles = Array.from({ length: LLMS_LATEST + 1 }, (_, index) => ({
+      title: `T${index}`,
+      url: `${SITE}/fr/articles/a${index}`,
+      excerpt: 'e',
+    }));
+    const text = languageLlmsTxt(FACTS, 'fr', articles);
+    assert.ok(text.includes(`[T${LLMS_LATEST - 1}](${SITE}/fr/articles/a${LLMS_LATEST - 1}.md)`));
+    assert.ok(!text.includes(`[T${LLMS_LATEST}]`));
+    assert.ok(text.includes(`[the archive](${SITE}/fr/archive.md)`));
+    assert.ok(!languageLlmsTxt(FACTS, 'fr', articles.slice(1)).includes('the archive'));
   });
 
   test('agents.md front matter quotes every value, so any summary is valid YAML', () => {
@@ -123,6 +142,7 @@ describe('well-known files', () => {
     assert.equal(mediaTypeOf('/srv/dist/client/.well-known/unknown'), 'application/octet-stream');
     // As the build's manifest names them: relative to the client folder.
     assert.match(mediaTypeOf('.well-known/api-catalog'), /^application\/linkset\+json; profile=/);
+    assert.equal(mediaTypeOf('.well-known/ai-catalog.json'), 'application/ai-catalog+json');
     assert.equal(mediaTypeOf('not.well-known/api-catalog'), 'application/octet-stream');
     assert.equal(mediaTypeOf('/srv/dist/client/llms.txt'), 'text/plain; charset=utf-8');
   });

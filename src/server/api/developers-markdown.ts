@@ -48,8 +48,8 @@ function operationSection(operation: DocOperation): string {
   return parts.join('\n\n');
 }
 
-/** /developers.md: the Markdown twin of /developers, from the same model. */
-export function developersMarkdown(docs: DeveloperDocs): string {
+/** /developers.md: the Markdown twin of /developers, from the same model; `more` are whole sections put before the documents. */
+export function developersMarkdown(docs: DeveloperDocs, more: readonly string[] = []): string {
   const sections = [
     '# Developers',
     ...docs.introduction,
@@ -63,6 +63,7 @@ export function developersMarkdown(docs: DeveloperDocs): string {
       docs.operations.map((operation) => [`\`${operation.operationId}\``, `${operation.method} ${operation.path}`, operation.summary]),
     ),
     ...docs.operations.map(operationSection),
+    ...more,
     '## Discovery documents',
     docs.documents.map(({ url, path, about }) => `- [${path}](${url}): ${about}`).join('\n'),
     '## Change log',

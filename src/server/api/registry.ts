@@ -37,9 +37,9 @@ import {
 import { NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';
 
 const CAPTCHA_TOKEN = 'The captcha’s token (Turnstile-compatible); required where the captcha is on, ignored elsewhere.';
-const PUBLISHED_SLUG = 'The slug of a published article.';
+export const PUBLISHED_SLUG = 'The slug of a published article.';
 
-const getArticles: OperationDefinition = {
+export const getArticles: OperationDefinition = {
   operationId: 'getArticles',
   method: 'GET',
   path: '/api/articles',
@@ -72,7 +72,7 @@ const getArticles: OperationDefinition = {
   handle: async ({ request, services }) => answerArticles(request, await services.published(), services.site),
 };
 
-const searchCities: OperationDefinition = {
+export const searchCities: OperationDefinition = {
   operationId: 'searchCities',
   method: 'GET',
   path: '/api/city-search',

@@ -25,7 +25,7 @@ export const articleItem = z.object({
   outdated: z.boolean(),
 });
 
-const articleList = z.object({
+export const articleList = z.object({
   site: z.url(),
   lang: languageCode,
   count: z.int().min(0),
@@ -34,7 +34,7 @@ const articleList = z.object({
 
 export const article = articleItem.extend({ content: z.string() });
 
-const singleArticle = z.object({ site: z.url(), lang: languageCode, article });
+export const singleArticle = z.object({ site: z.url(), lang: languageCode, article });
 
 /** GET /api/articles answers the list without `slug`, one article with it. */
 export const articlesAnswer = z.union([articleList, singleArticle]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LanguageCode } from '../../i18n/languages.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { languageParameter } from '../http/language-parameter.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
@@ -13,8 +14,20 @@ export const articlesQuery = z.object({
   lang: languageParameter,
 });
 
-function listItem({ content: _content, ...item }: Article): ArticleItem {
+/** An article as lists show it: everything but its Markdown. */
+export function listItem({ content: _content, ...item }: Article): ArticleItem {
   return item;
+}
+
+/** The list envelope of GET /api/articles: every published article in `lang`, newest first. */
+export function articleListBody(view: PublishedView, lang: LanguageCode, site: string) {
+  const articles = view.list(lang).map(listItem);
+  return { site, lang, count: articles.length, articles };
+}
+
+/** The message of every answer about a slug that no published article has. */
+export function unknownSlug(slug: string): string {
+  return `No published article has the slug "${slug}"`;
 }
 
 /**
@@ -29,11 +42,8 @@ export function answerArticles(request: ApiRequest, view: PublishedView, site: s
   });
   if (!query.success) return jsonError(404, 'No published article has that slug');
   const { slug, lang } = query.data;
-  if (slug === undefined) {
-    const articles = view.list(lang).map(listItem);
-    return cacheableJson(request, { site, lang, count: articles.length, articles }, CACHE_CONTROL.articles);
-  }
+  if (slug === undefined) return cacheableJson(request, articleListBody(view, lang, site), CACHE_CONTROL.articles);
   const article = view.get(slug, lang);
-  if (!article) return jsonError(404, `No published article has the slug "${slug}"`);
+  if (!article) return jsonError(404, unknownSlug(slug));
   return cacheableJson(request, { site, lang, article }, CACHE_CONTROL.articles);
 }

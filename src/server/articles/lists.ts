@@ -16,6 +16,9 @@ export const ARCHIVE_PAGE_SIZE = 20;
 /** The latest articles each RSS feed carries. */
 export const FEED_LATEST = 30;
 
+/** The latest articles each llms.txt indexes; older ones are in the archive's Markdown pages. */
+export const LLMS_LATEST = 50;
+
 /** One page of a paged list: its items, its number (from 1) and how many pages there are. */
 export interface ListPage<T> {
   number: number;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
 import type { ApiRequest } from '../http/api-request.ts';
@@ -8,22 +9,13 @@ import { countryNameIn } from './country-names.ts';
 import { searchCities } from './search.ts';
 
 /**
- * GET /api/city-search: `{ query, count, results }`, each result a city with
- * how it matched, the alternate name that matched when its main name did
- * not, and its country named in `lang`. A `country` that is not two letters
- * answers 400; a well-formed but unknown one finds nothing.
+ * The answer to a city search: `{ query, count, results }`, each result a
+ * city with how it matched, the alternate name that matched when its main
+ * name did not, and its country named in `lang`.
  */
-export function answerCitySearch(request: ApiRequest, index: CityIndex): ApiAnswer {
-  const params = request.url.searchParams;
-  const parsed = citySearchQuery.safeParse({
-    q: params.get('q') ?? undefined,
-    country: params.get('country') ?? undefined,
-    lang: params.get('lang') ?? undefined,
-  });
-  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query');
-  const { q = '', country, lang } = parsed.data;
+export function citySearchBody(index: CityIndex, { q = '', country, lang }: z.output<typeof citySearchQuery>) {
   const { query, results } = searchCities(index, q, country);
-  const body = {
+  return {
     query,
     count: results.length,
     results: results.map(({ city: { id, name, country: code, countryName, ...place }, match, matchedName }) => ({
@@ -36,5 +28,19 @@ export function answerCitySearch(request: ApiRequest, index: CityIndex): ApiAnsw
       match,
     })),
   };
-  return cacheableJson(request, body, CACHE_CONTROL.citySearch);
+}
+
+/**
+ * GET /api/city-search: citySearchBody. A `country` that is not two letters
+ * answers 400; a well-formed but unknown one finds nothing.
+ */
+export function answerCitySearch(request: ApiRequest, index: CityIndex): ApiAnswer {
+  const params = request.url.searchParams;
+  const parsed = citySearchQuery.safeParse({
+    q: params.get('q') ?? undefined,
+    country: params.get('country') ?? undefined,
+    lang: params.get('lang') ?? undefined,
+  });
+  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query');
+  return cacheableJson(request, citySearchBody(index, parsed.data), CACHE_CONTROL.citySearch);
 }

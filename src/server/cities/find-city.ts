@@ -1,6 +1,6 @@
 import { bundledCityIndex, type City, type CityIndex } from './city-index.ts';
 import { nameBucket } from './grams.ts';
-import { normalizeName } from './normalize.ts';
+import { normalizeName } from '../../i18n/normalize.ts';
 import type { PostingLists } from './postings.ts';
 
 export interface CityLookup {
@@ -8,7 +8,7 @@ export interface CityLookup {
   country: string;
   /** An id from the city search; when given, it alone decides. */
   cityId?: string | undefined;
-  /** The city's name as a reader wrote it; compared normalized (normalize.ts). */
+  /** The city's name as a reader wrote it; compared normalized (src/i18n/normalize.ts). */
   name: string;
 }
 

@@ -7,7 +7,7 @@ import { accessSync, constants, readFileSync } from 'node:fs';
 export const CITY_INDEX_PATH = 'data/cities/index.json';
 
 /**
- * One city: GeoNames id, name, its normalized name (normalize.ts), ISO 3166-1
+ * One city: GeoNames id, name, its normalized name (src/i18n/normalize.ts), ISO 3166-1
  * alpha-2 country, first-level division code (key of `regions` after
  * `<country>.`), latitude, longitude, population.
  */

@@ -1,7 +1,7 @@
 import type { CityIndex } from './city-index.ts';
 import { fuzzyMatches } from './fuzzy.ts';
 import { ANY_COUNTRY, type CityMatch } from './match.ts';
-import { hasTwoLetters, normalizeName } from './normalize.ts';
+import { hasTwoLetters, normalizeName } from '../../i18n/normalize.ts';
 import { rankedMatches } from './ranked.ts';
 
 /** Characters of `q` that count; the rest is cut off. */

@@ -17,6 +17,7 @@ export function agentsMd(facts: SiteFacts): string {
     description: facts.summary,
     url: site,
     api: `${site}${DOCUMENT_PATHS.openapi}`,
+    mcp: `${site}${DOCUMENT_PATHS.mcp}`,
     auth: 'none',
     identity: `${site}${DOCUMENT_PATHS.identity}`,
     documentation: `${site}${DOCUMENT_PATHS.developers}`,

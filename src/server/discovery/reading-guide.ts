@@ -20,10 +20,12 @@ export function whenToUse({ name }: SiteFacts): string[] {
   ];
 }
 
-export function howToReadAndAct({ site }: SiteFacts): string[] {
+export function howToReadAndAct(facts: SiteFacts): string[] {
+  const { site } = facts;
   return [
     `Read the Markdown twins: every page has one at its URL with \`.md\` appended (\`${site}/articles/<slug>.md\`, \`${site}/fr/articles/<slug>.md\`, \`${site}/index.md\`), and every page URL answers Markdown when asked with \`Accept: text/markdown\`.`,
     `Browse the lists: \`${site}/index.md\` shows the latest ${HOME_LATEST} articles; \`${site}/archive.md\` lists every article, newest first, ${ARCHIVE_PAGE_SIZE} a page, each page linking the next (\`${site}/archive/2.md\`…, \`${site}/fr/archive.md\` in French).`,
+    `Or connect an MCP client to ${site}${DOCUMENT_PATHS.mcp} (Streamable HTTP, stateless, no key): read-only tools (${facts.mcpTools.map((tool) => `\`${tool}\``).join(', ')}) and each article translation as a resource, its Markdown. The server's card is ${site}${DOCUMENT_PATHS.mcpServerCard}.`,
     `Or use the API, described in ${site}${DOCUMENT_PATHS.openapi}: \`GET ${site}/api/articles?lang=<code>\` lists the published articles, \`GET ${site}/api/articles?slug=<slug>&lang=<code>\` answers one with its Markdown. No key, token or cookie.`,
     `Languages: ${LANGUAGE_CODES.join(', ')}. English is the original; an article not yet translated is shown in English.`,
     `Writes (comments, votes, topic requests, bug reports, city submissions) are same-origin browser forms only: the API accepts them only with the \`Origin\` ${site}, so an agent acts by helping a person use the forms on the site's pages, never by posting from elsewhere (that answers 403). See ${site}${DOCUMENT_PATHS.auth}.`,
@@ -48,9 +50,19 @@ export function developerLinks({ site }: SiteFacts): string[] {
       url: `${site}${DOCUMENT_PATHS.developersMarkdown}`,
       about: 'each operation with a curl example, quotas, caching and the change log',
     },
+    {
+      title: 'MCP server',
+      url: `${site}${DOCUMENT_PATHS.mcp}`,
+      about: 'the same reads as tools and resources for MCP clients, over Streamable HTTP; its card at /mcp/server-card',
+    },
     { title: 'Agent guide', url: `${site}${DOCUMENT_PATHS.agents}`, about: 'how to read and act on this site' },
     { title: 'Authentication', url: `${site}${DOCUMENT_PATHS.auth}`, about: "there is none, and why writes need the site's own origin" },
     { title: 'Full text', url: `${site}${DOCUMENT_PATHS.llmsFull}`, about: 'this index followed by every published English article' },
+    {
+      title: 'AI catalog',
+      url: `${site}${DOCUMENT_PATHS.aiCatalog}`,
+      about: 'the MCP server, the API and these documents for agents, as Agentic Resource Discovery lists them',
+    },
   ];
   return links.map(({ title, url, about }) => `[${title}](${url}): ${about}`);
 }

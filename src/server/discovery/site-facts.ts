@@ -5,6 +5,8 @@ export interface SiteFacts {
   name: string;
   /** One sentence: what the site is. */
   summary: string;
+  /** The names of the MCP server's tools (src/server/mcp/tools.ts), which the documents name. */
+  mcpTools: readonly string[];
 }
 
 /** An article as the indexes list it: absolute page URL; its Markdown twin is that URL with `.md`. */

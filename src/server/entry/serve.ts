@@ -5,6 +5,7 @@ import { dispatchApi } from '../api/dispatch.ts';
 import { operationIdAt, readQueryParameters } from '../api/registry.ts';
 import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
+import { mcpEndpoint } from '../mcp/endpoint.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
@@ -83,6 +84,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     apiQueryParameters: (pathname) => readQueryParameters(pathname),
     revisionOf,
     operationOf: operationIdAt,
+    mcp: mcpEndpoint(apiServices),
     probes: checks.probes,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),

@@ -10,7 +10,7 @@ import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
 import { etagOf } from '../http/etag.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
-import { isThreadFragment, pageQueryParameters } from '../http/site-paths.ts';
+import { DOCUMENT_PATHS, isThreadFragment, pageLinkHeader, pageQueryParameters } from '../http/site-paths.ts';
 import { log } from '../observability/log.ts';
 import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
@@ -71,6 +71,8 @@ export interface FrontServerOptions {
   probes?: ReadonlyMap<string, () => Promise<Probed>>;
   /** The id of the API operation serving a method and path (the registry's), for logs and metrics; none for a path no operation serves. */
   operationOf?: (method: string, pathname: string) => string | undefined;
+  /** Answers every request to `/mcp` and its server card, the MCP server (src/server/mcp/endpoint.ts): a body read as the API's is. */
+  mcp?: (request: Request) => Promise<Response>;
 }
 
 /** A probe's answer: always JSON, never kept by anyone. */
@@ -280,11 +282,13 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     res: ServerResponse,
     pathname: string,
     varyAccept: (file: StaticFile) => boolean,
+    pageHeaders: Record<string, string>,
   ): Promise<number | null> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const file = staticFile(pathname);
       if (!file) return null;
-      const sent = await sendStatic(req, res, files, file, { base, varyAccept: varyAccept(file) });
+      const extraHeaders = file.isDocument ? pageHeaders : {};
+      const sent = await sendStatic(req, res, files, file, { base, varyAccept: varyAccept(file), extraHeaders });
       if (sent === 'gone') return null;
       if (sent !== 'changed') return sent;
       await files.reload();
@@ -298,7 +302,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       etag: etagOf(identity),
       bodies: { identity },
     };
-    return sendStored(req, res, answer, { base, varyAccept: varyAccept(file) });
+    return sendStored(req, res, answer, { base, varyAccept: varyAccept(file), extraHeaders: file.isDocument ? pageHeaders : {} });
   }
 
   /** Whether a kept render still shows the store as it is: always, for one kept by time. */
@@ -343,6 +347,30 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     return sendAnswer(req, res, answer, baseList);
   }
 
+  /**
+   * A request to the MCP server, handed over as a web request: a body is read
+   * up to one byte past the API's cap, never more, and refused by the server
+   * past it; `Content-Length` is handed over as sent, so a body declared
+   * larger is refused unread.
+   */
+  async function answerMcp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    mcp: NonNullable<FrontServerOptions['mcp']>,
+  ): Promise<number> {
+    const withBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    const body = withBody && !declaredTooLarge ? await readCapped(req, MAX_BODY_BYTES) : NO_BODY;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+    }
+    const response = await mcp(new Request(url, { method: req.method ?? 'GET', headers, ...(withBody ? { body: body.slice() } : {}) }));
+    if (declaredTooLarge || body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
+    return sendResponse(req, res, response, base);
+  }
+
   /** Answers a request and says what it was in `served`; resolves with the body's bytes sent. */
   async function handle(req: IncomingMessage, res: ServerResponse, served: Served): Promise<number> {
     const probe = probes.get(pathOf(req.url ?? '/'));
@@ -352,6 +380,10 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     }
     const url = requestUrl(req, site);
     if (isApiPath(url.pathname)) return answerApi(req, res, url, served);
+    if ((url.pathname === DOCUMENT_PATHS.mcp || url.pathname === DOCUMENT_PATHS.mcpServerCard) && options.mcp) {
+      served.kind = 'mcp';
+      return answerMcp(req, res, url, options.mcp);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // Pages are read only; writes go to the API, which answers every method itself.
       const response = new Response('Method not allowed\n', {
@@ -365,11 +397,19 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const target = wantsTwin ? twin : url.pathname;
     // A document in Markdown is a twin, whether asked for by its path or by Accept.
     served.kind = target.endsWith('.md') ? 'twin' : isThreadFragment(target) ? 'fragment' : 'page';
+    // A page names its Markdown twin and the documents for agents; a fragment is part of a page, and a twin is the twin.
+    const pageHeaders: Record<string, string> = twin !== null && served.kind === 'page' ? { Link: pageLinkHeader(twin) } : {};
 
-    const sentFile = await sendFile(req, res, target, (file) => {
-      if (!file.isDocument) served.kind = 'asset';
-      return twin !== null && file.isDocument;
-    });
+    const sentFile = await sendFile(
+      req,
+      res,
+      target,
+      (file) => {
+        if (!file.isDocument) served.kind = 'asset';
+        return twin !== null && file.isDocument;
+      },
+      pageHeaders,
+    );
     if (sentFile !== null) return sentFile;
     const kept = keptUrl(url, pageQueryParameters(target));
     const key = `${target}${kept.search}`;
@@ -378,7 +418,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       return sendStored(req, res, hit.answer, {
         base,
         varyAccept: twin !== null,
-        extraHeaders: hit.revision ? {} : { Age: String(hit.age) },
+        extraHeaders: { ...(hit.revision ? {} : { Age: String(hit.age) }), ...(hit.answer.status === 200 ? pageHeaders : {}) },
       });
     // Joined as text: a path such as `//host/x` must stay a path on this site.
     const targetUrl = new URL(`${site}${key}`);
@@ -387,7 +427,11 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const notFound = answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
     // Kept a while: a missing address asked for again and again (a crawler, a broken link) is not rendered each time.
     if (notFound) missing.keep(key, notFound, NOT_FOUND_SECONDS);
-    return sendStored(req, res, notFound ?? answer, { base, varyAccept: twin !== null });
+    return sendStored(req, res, notFound ?? answer, {
+      base,
+      varyAccept: twin !== null,
+      extraHeaders: !notFound && answer.status === 200 ? pageHeaders : {},
+    });
   }
 
   // A client that sends its headers or its body a byte at a time is cut off, so that it holds no socket for long.

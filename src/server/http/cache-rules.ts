@@ -5,6 +5,10 @@ export const CACHE_CONTROL = {
   identity: 'public, max-age=3600',
   viewerVotes: 'private, no-store',
   write: 'no-store',
+  /** The MCP server's answers: each one a client's own exchange, POSTed. */
+  mcp: 'no-store',
+  /** The MCP server's card, as the Server Card extension suggests: it changes with a release. */
+  serverCard: 'public, max-age=3600',
   /** Pages and their Markdown twins: fresh for a minute, then revalidated by ETag. */
   page: 'public, max-age=60',
   /** Build assets carry a content hash in their name, so they never change. */

@@ -19,8 +19,9 @@ const TYPES: Record<string, string> = {
   webmanifest: 'application/manifest+json',
 };
 
-/** Well-known documents (RFC 8615) are named without an extension: their type goes by name. */
+/** Well-known documents (RFC 8615) are mostly named without an extension, and some have a type of their own: their type goes by name. */
 const WELL_KNOWN_TYPES: Record<string, string> = {
+  'ai-catalog.json': 'application/ai-catalog+json',
   'api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
   'oauth-authorization-server': 'application/json; charset=utf-8',
   'oauth-protected-resource': 'application/json; charset=utf-8',

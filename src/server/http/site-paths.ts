@@ -49,6 +49,10 @@ export const DOCUMENT_PATHS = {
   protectedResource: '/.well-known/oauth-protected-resource',
   authorizationServer: '/.well-known/oauth-authorization-server',
   apiCatalog: '/.well-known/api-catalog',
+  mcp: '/mcp',
+  /** The MCP server's card, at `<streamable-http-url>/server-card` as the Server Card extension reserves. */
+  mcpServerCard: '/mcp/server-card',
+  aiCatalog: '/.well-known/ai-catalog.json',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
 } as const;
@@ -59,6 +63,23 @@ export const DOCUMENT_PATHS = {
  */
 export function sitemapPartPath(number: number): string {
   return `/sitemaps/${number}.xml`;
+}
+
+/** The llms.txt of one language's articles: `/fr/llms.txt`, `/en/llms.txt` for English (the site's own is /llms.txt). */
+export function languageLlmsPath(lang: LanguageCode): string {
+  return `/${lang}/llms.txt`;
+}
+
+/**
+ * The `Link` header of a page (RFC 8288): its Markdown twin, the site's
+ * llms.txt, and its AI catalog, so an agent needs to guess none of them.
+ */
+export function pageLinkHeader(twin: string): string {
+  return [
+    `<${twin}>; rel="alternate"; type="text/markdown"`,
+    `<${DOCUMENT_PATHS.llms}>; rel="describedby"; type="text/plain"`,
+    `<${DOCUMENT_PATHS.aiCatalog}>; rel="ai-catalog"; type="application/ai-catalog+json"`,
+  ].join(', ');
 }
 
 /** The RSS feed of a language: `/rss.xml` for English, `/fr/rss.xml` for French. */

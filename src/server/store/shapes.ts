@@ -25,7 +25,7 @@ export const comment: z.ZodType<StoredComment> = z.object({
   deletedAt: isoDate.nullable().default(null),
 });
 
-export const topicRequest: z.ZodType<TopicRequest> = z.object({
+export const topicRequest = z.object({
   id: text.min(1),
   requestTitle: text,
   details: text.nullable(),
@@ -33,7 +33,7 @@ export const topicRequest: z.ZodType<TopicRequest> = z.object({
   answerUrl: text.nullable().default(null),
   authorHash: text,
   createdAt: isoDate,
-});
+}) satisfies z.ZodType<TopicRequest>;
 
 export const bugReport: z.ZodType<BugReport> = z.object({
   id: text.min(1),

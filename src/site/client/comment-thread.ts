@@ -1,4 +1,5 @@
 import { showCaptcha, takeCaptchaToken } from './captcha.ts';
+import { registerPageTools, VOTE_VALUE } from './page-tools.ts';
 import { describeRefusal, postJson, relativeTime } from './write-api.ts';
 
 /** The interface strings the thread island shows, in the page's language. */
@@ -45,6 +46,42 @@ export class CommentThread extends HTMLElement {
       void this.#send(event.target as HTMLFormElement);
     });
     void this.#load();
+    this.#registerVoteTools();
+  }
+
+  /**
+   * The votes as WebMCP tools: each presses the button a reader would, and
+   * answers the score and the reader's vote as the page then shows them.
+   */
+  #registerVoteTools(): void {
+    const pressed = async (group: Element | null, value: unknown) => {
+      const button = group?.querySelector<HTMLButtonElement>(`.vote[data-vote="${value === -1 ? -1 : 1}"]`);
+      if (!group || !button) return { error: 'No such comment on this page' };
+      await this.#vote(button);
+      const vote = group.querySelector('.vote[aria-pressed="true"]')?.getAttribute('data-vote') ?? '0';
+      return { score: Number(group.querySelector('.score')?.textContent), vote: Number(vote) };
+    };
+    registerPageTools([
+      {
+        name: 'vote_on_article',
+        description:
+          'Vote on this article as the reader, up or down: a toggle, the same direction again removes the vote. Answers the article’s score and the reader’s vote (0: none).',
+        inputSchema: { type: 'object', properties: { value: VOTE_VALUE }, required: ['value'] },
+        execute: ({ value }) => pressed(this.querySelector('.article-votes'), value),
+      },
+      {
+        name: 'vote_on_comment',
+        description:
+          'Vote on a comment shown on this page as the reader, up or down: a toggle, as for the article. Answers the comment’s score and the reader’s vote.',
+        inputSchema: {
+          type: 'object',
+          properties: { commentId: { type: 'string', description: 'The comment’s id (its data-comment-id).' }, value: VOTE_VALUE },
+          required: ['commentId', 'value'],
+        },
+        execute: ({ commentId, value }) =>
+          pressed(this.#commentById(String(commentId))?.querySelector(':scope > .comment-actions .votes') ?? null, value),
+      },
+    ]);
   }
 
   /** The fragment's address: `/threads/<slug>` for English, `/<code>/threads/<slug>` otherwise. */

@@ -26,7 +26,8 @@ const PRINTABLE_ASCII = /^[ -~]*$/;
 const ASCII_SEPARATORS = /[^a-z0-9]+/g;
 
 /**
- * The form in which names are compared, in every script: decomposed with
+ * The form in which names and searched words are compared, in every script
+ * (the city search, the article search): decomposed with
  * compatibility folding (NFKD: full-width Latin and half-width kana become
  * the usual forms) and every mark removed (accents, Arabic and Hebrew vowel
  * signs, Indic vowel signs, kana voicing marks), lower case, ß æ œ ł ø đ ð ı
