@@ -1,21 +1,27 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { access, appendFile } from 'node:fs/promises';
+import { access, appendFile, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { request } from '../support/http.ts';
-import { copyOfPreparedSite, startSite } from '../support/site.ts';
+import { copyOfPreparedSite, ROOT, startSite } from '../support/site.ts';
 
 const REVISED = 'the-price-of-a-beer';
 const UNTOUCHED = 'a-small-web-server';
 
-/** Runs `npm run translations -- …` in `dir`, as a writer would. */
-function translations(dir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs `command` in `dir`, resolving with its exit code and output. */
+function run(dir: string, command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['scripts/translations.ts', ...args], { cwd: dir }, (_error, stdout, stderr) => {
+    const child = execFile(command, args, { cwd: dir }, (_error, stdout, stderr) => {
       resolve({ code: child.exitCode, stdout, stderr });
     });
   });
+}
+
+/** The translations tool in `dir` (what `npm run translations -- …` runs). */
+function translations(dir: string, ...args: string[]) {
+  return run(dir, process.execPath, ['scripts/translations.ts', ...args]);
 }
 
 /** The marks of one article's row in the table, one per translated language. */
@@ -52,7 +58,7 @@ describe('translation status, from the files alone', () => {
     const dir = await copyOfPreparedSite();
     await assert.rejects(access(join(dir, '.git')), 'the copy has no git history to read');
 
-    const start = await translations(dir);
+    const start = await run(dir, 'npm', ['run', '--silent', 'translations']);
     assert.equal(start.code, 0, start.stderr);
     assert.deepEqual(row(start.stdout, REVISED), ALL_CURRENT, 'the sample articles start current');
     assert.deepEqual(row(start.stdout, 'only-in-english'), Array<string>(14).fill('·'));
@@ -117,5 +123,29 @@ describe('translation status, from the files alone', () => {
       assert.match(answer.stderr, says, args.join(' '));
     }
     assert.deepEqual(row((await translations(dir)).stdout, REVISED), ALL_CURRENT);
+  });
+
+  test('a shallow clone, without the history, gives the statuses a full clone gives', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'longhand-clones-'));
+    try {
+      const tables: string[] = [];
+      for (const [name, depth] of [
+        ['full', []],
+        ['shallow', ['--depth', '1']],
+      ] as const) {
+        const clone = join(scratch, name);
+        const cloned = await run(scratch, 'git', ['clone', '--quiet', ...depth, `file://${ROOT}`, clone]);
+        assert.equal(cloned.code, 0, cloned.stderr);
+        await symlink(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
+        const table = await translations(clone);
+        assert.equal(table.code, 0, table.stderr);
+        tables.push(table.stdout);
+      }
+      assert.equal((await run(join(scratch, 'shallow'), 'git', ['rev-list', '--count', 'HEAD'])).stdout.trim(), '1');
+      assert.equal(tables[1], tables[0]);
+      assert.match(tables[0] ?? '', /the-price-of-a-beer/);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = join(ROOT, 'tests', '.fixtures');
 /** The site every HTTP and browser test serves: the real content plus the fixtures of prepare-site.ts. */
 export const PREPARED_SITE = join(FIXTURES, 'site');
