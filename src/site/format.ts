@@ -6,6 +6,11 @@ export function formatDate(date: string, lang: LanguageCode): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/** A moment (a comment's), written with its date and time the way the language writes them, in UTC. */
+export function formatMoment(iso: string, lang: LanguageCode): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+}
+
 /** "Published 14 March 2026 · 3 min read", in the page's language. */
 export function articleMeta(date: string, minutes: number, lang: LanguageCode): string {
   const t = uiStrings(lang);

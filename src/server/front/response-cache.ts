@@ -28,6 +28,8 @@ interface CacheEntry {
 
 const REVISION_TOPIC = 'x-revision-topic';
 const REVISION = 'x-revision';
+/** The headers by which a render names its revision: `X-Revision-Topic`, then `X-Revision`. */
+export const REVISION_HEADERS = [REVISION_TOPIC, REVISION] as const;
 
 export interface ResponseCacheOptions {
   /** Entries kept at most; the least recently used goes first. */

@@ -10,7 +10,7 @@ import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
 import { etagOf } from '../http/etag.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
-import { isThreadFragment, pageQueryParameters } from '../http/site-paths.ts';
+import { isThreadFragment, pageQueryParameters, threadFragmentOfPage, withoutTrailingSlashes } from '../http/site-paths.ts';
 import { log } from '../observability/log.ts';
 import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
@@ -19,6 +19,7 @@ import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
 import { StaticFiles, type StaticFile } from './static-files.ts';
 import { sendStatic, sendStored, type StoredAnswer } from './stored-answer.ts';
+import { pageWithThread } from './thread-splice.ts';
 
 /**
  * How long a "page not found" answer is kept for its address. Articles that
@@ -313,6 +314,32 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   }
 
   /**
+   * A built article page with its thread's first page in it (thread-splice.ts),
+   * kept among the renders under the built file's ETag and sent while the
+   * thread's revision is the store's and the built file is unchanged on disk:
+   * rendered once per change of the thread, never per reader. Null, having
+   * sent nothing, when the built page is not there, changed on disk or takes
+   * no thread: sendFile then answers it as it answers any built file.
+   */
+  async function sendPageWithThread(req: IncomingMessage, res: ServerResponse, pathname: string, fragment: string): Promise<number | null> {
+    const file = staticFile(pathname);
+    if (!file) return null;
+    // `#` never reaches the server in a path: no request's own key can be this one.
+    const key = `${withoutTrailingSlashes(pathname)}#${file.etag}`;
+    const hit = cache.get(key);
+    if (hit) {
+      const [built, current] = await Promise.all([files.unchanged(file), isCurrent(hit.revision)]);
+      // A built page changed or removed since is left to sendFile, which tells which.
+      if (!built) return null;
+      if (current) return sendStored(req, res, hit.answer, { base, varyAccept: true });
+    }
+    const read = await files.read(file, null);
+    if (!('body' in read)) return null;
+    const page = await pageWithThread(read.body, file.contentType, await render(req, new URL(`${site}${fragment}`)));
+    return page && sendStored(req, res, await cache.store(key, page), { base, varyAccept: true });
+  }
+
+  /**
    * An `/api` request: a read from the cache when a shared cache may keep its
    * answer, anything else from the dispatcher. A body is read into a buffer,
    * far cheaper than a web stream over the socket; the write guard still
@@ -366,6 +393,9 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     // A document in Markdown is a twin, whether asked for by its path or by Accept.
     served.kind = target.endsWith('.md') ? 'twin' : isThreadFragment(target) ? 'fragment' : 'page';
 
+    const fragment = wantsTwin ? null : threadFragmentOfPage(target);
+    const sentWithThread = fragment === null ? null : await sendPageWithThread(req, res, target, fragment);
+    if (sentWithThread !== null) return sentWithThread;
     const sentFile = await sendFile(req, res, target, (file) => {
       if (!file.isDocument) served.kind = 'asset';
       return twin !== null && file.isDocument;

@@ -5,6 +5,11 @@ export const CACHE_CONTROL = {
   identity: 'public, max-age=3600',
   viewerVotes: 'private, no-store',
   write: 'no-store',
+  /**
+   * A thread, and a page or feed that shows one: asked again each time (304 while the thread is unchanged),
+   * so a comment shows at once; the front server keeps it by the thread's revision.
+   */
+  thread: 'no-cache',
   /** Pages and their Markdown twins: fresh for a minute, then revalidated by ETag. */
   page: 'public, max-age=60',
   /** Build assets carry a content hash in their name, so they never change. */

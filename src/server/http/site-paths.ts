@@ -36,6 +36,26 @@ export function isThreadFragment(pathname: string): boolean {
   return THREAD_FRAGMENT.test(pathname);
 }
 
+/** An article page, `/articles/<slug>` or `/fr/articles/<slug>`, a trailing slash allowed: its language prefix and slug. */
+const ARTICLE_PAGE = /^((?:\/[a-z]{2,3})?)\/articles\/([^/.]+)\/?$/;
+
+/**
+ * Where an article page's built HTML takes its thread's first page: the
+ * front server puts the fragment's HTML in place of this comment.
+ */
+export const THREAD_SLOT = '<!--longhand:thread-->';
+
+/** The thread fragment whose first page an article page carries (`/fr/articles/x` → `/fr/threads/x`); null for any other path. */
+export function threadFragmentOfPage(pathname: string): string | null {
+  const match = ARTICLE_PAGE.exec(pathname);
+  return match ? `${match[1] ?? ''}/threads/${match[2] ?? ''}` : null;
+}
+
+/** The Markdown twin of an article's thread: `/threads/<slug>.md`, `/fr/threads/<slug>.md`. */
+export function threadTwinPath(slug: string, lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/threads/${slug}.md`;
+}
+
 /** Where each discovery document is served. */
 export const DOCUMENT_PATHS = {
   openapi: '/openapi.json',
