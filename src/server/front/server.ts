@@ -17,6 +17,7 @@ import { requestServed, servedRecord, type Served } from '../observability/reque
 import { ResponseCache, type Revision } from './response-cache.ts';
 import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
+import { SeenOnce } from './seen-once.ts';
 import { StaticFiles, type StaticFile } from './static-files.ts';
 import { sendStatic, sendStored, type StoredAnswer } from './stored-answer.ts';
 import { pageWithThread } from './thread-splice.ts';
@@ -257,6 +258,8 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const notFoundPages = await takeNotFoundPages(files);
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });
   const missing = new ResponseCache({ maxEntries: MISSING_ENTRIES });
+  // Article pages with their threads are kept from their second read, as built files are (hot-bodies.ts).
+  const pagesSeenOnce = new SeenOnce();
   cacheWatched('renders', () => cache.stats());
   cacheWatched('not-found', () => missing.stats());
   cacheWatched('files', () => files.stats());
@@ -317,7 +320,9 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
    * A built article page with its thread's first page in it (thread-splice.ts),
    * kept among the renders under the built file's ETag and sent while the
    * thread's revision is the store's and the built file is unchanged on disk:
-   * rendered once per change of the thread, never per reader. Null, having
+   * rendered once per change of the thread, never per reader. It is kept from
+   * its second read, so that a crawler walking the archive once pushes no
+   * page read often out of the budget. Null, having
    * sent nothing, when the built page is not there, changed on disk or takes
    * no thread: sendFile then answers it as it answers any built file.
    */
@@ -336,7 +341,9 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const read = await files.read(file, null);
     if (!('body' in read)) return null;
     const page = await pageWithThread(read.body, file.contentType, await render(req, new URL(`${site}${fragment}`)));
-    return page && sendStored(req, res, await cache.store(key, page), { base, varyAccept: true });
+    // A page kept before, whose thread changed since, is read often enough to keep again.
+    const keep = hit !== undefined || pagesSeenOnce.again(key);
+    return page && sendStored(req, res, await cache.store(key, page, keep), { base, varyAccept: true });
   }
 
   /**
