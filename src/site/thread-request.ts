@@ -4,6 +4,7 @@ import { articleCatalog } from '../server/articles/content-collection.ts';
 import { CACHE_CONTROL } from '../server/http/cache-rules.ts';
 import { THREAD_PAGE_PARAMETER } from '../server/http/site-paths.ts';
 import { runtime } from '../server/runtime/runtime.ts';
+import type { RevisionTopic } from '../server/store/types.ts';
 import { threadPage, type ThreadPage } from '../server/threads/thread-page.ts';
 
 /** The page of a published article's thread a request asks for, in its language. */
@@ -35,11 +36,14 @@ export async function askedThread(params: { lang?: string | undefined; slug?: st
   return page > 1 && view.comments.length === 0 ? null : { lang, slug, article, page, view };
 }
 
-/** Marks an answer that shows a thread: kept by the front server until the thread's revision changes, asked again by browsers. */
-export function showsThread(headers: Headers, { slug, view }: Pick<AskedThread, 'slug' | 'view'>): void {
+/**
+ * Marks an answer that shows threads (a thread page, a comment feed): kept
+ * by the front server until the revision of `topic` changes, asked again by browsers.
+ */
+export function showsThreads(headers: Headers, topic: RevisionTopic, revision: string): void {
   headers.set('Cache-Control', CACHE_CONTROL.thread);
-  headers.set('X-Revision-Topic', `thread:${slug}`);
-  headers.set('X-Revision', view.revision);
+  headers.set('X-Revision-Topic', topic);
+  headers.set('X-Revision', revision);
 }
 
 /** The 404 of a thread page that is not there. */

@@ -4,7 +4,7 @@ import { uiStrings } from '../i18n/ui.ts';
 import { THREAD_PAGE_PARAMETER, threadTwinPath } from '../server/http/site-paths.ts';
 import { siteUrl } from '../server/settings/environment.ts';
 import type { ThreadComment } from '../server/threads/thread-page.ts';
-import { formatMoment } from './format.ts';
+import { formatMoment, threadTitle } from './format.ts';
 import { literalText, type TwinLink } from './markdown-twins.ts';
 import type { AskedThread } from './thread-request.ts';
 
@@ -42,7 +42,7 @@ export function threadTwin({ lang, slug, article, view }: AskedThread): string {
   const { url } = threadTwinLink(slug, lang);
   const comments = view.comments.map((comment) => commentItem(comment, lang, 0)).join('\n');
   const next = view.nextPage === null ? '' : `\n[${t('thread.more')}](${url}?${THREAD_PAGE_PARAMETER}=${view.nextPage})\n`;
-  return `# ${t('thread.heading')}: ${literalText(article.title)}\n\n<${article.url}>\n\n${comments || t('thread.empty')}\n${next}`;
+  return `# ${literalText(threadTitle(article.title, lang))}\n\n<${article.url}>\n\n${comments || t('thread.empty')}\n${next}`;
 }
 
 /** The link from an article's twin to its thread's: the thread's heading, the twin's absolute URL. */

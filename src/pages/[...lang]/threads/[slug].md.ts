@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { markdown } from '../../../site/markdown-response.ts';
-import { askedThread, showsThread, threadNotFound } from '../../../site/thread-request.ts';
+import { askedThread, showsThreads, threadNotFound } from '../../../site/thread-request.ts';
 import { threadTwin } from '../../../site/thread-twin.ts';
 
 export const prerender = false;
@@ -10,6 +10,6 @@ export const GET: APIRoute = async ({ params, url }) => {
   const asked = await askedThread(params, url);
   if (asked === null) return threadNotFound();
   const response = markdown(threadTwin(asked));
-  showsThread(response.headers, asked);
+  showsThreads(response.headers, `thread:${asked.slug}`, asked.view.revision);
   return response;
 };
