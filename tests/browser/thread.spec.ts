@@ -199,6 +199,9 @@ test('the page comes with its thread, readable without JavaScript; the island en
   await plain.goto(`/articles/${slug}`);
   await expect(plain.locator('.comment', { hasText: `${stamp} #30` })).toBeVisible();
   await expect(plain.locator('.comment', { hasText: `${stamp} #30` }).locator('.score')).toHaveText('0');
+  await expect(plain.locator('.thread-noscript')).toHaveText(
+    'Writing a comment or voting needs JavaScript; the article and its comments read without it.',
+  );
   await expect(plain.locator('.comment-form')).toBeHidden();
   await expect(plain.locator('.thread .vote').first()).toBeHidden();
   await reader.close();

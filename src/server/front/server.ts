@@ -322,9 +322,9 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
    * thread's revision is the store's and the built file is unchanged on disk:
    * rendered once per change of the thread, never per reader. It is kept from
    * its second read, so that a crawler walking the archive once pushes no
-   * page read often out of the budget. Null, having
-   * sent nothing, when the built page is not there, changed on disk or takes
-   * no thread: sendFile then answers it as it answers any built file.
+   * page read often out of the budget. Null, having sent nothing, when the
+   * built page is not there, changed on disk or takes no thread: sendFile
+   * then answers it as it answers any built file.
    */
   async function sendPageWithThread(req: IncomingMessage, res: ServerResponse, pathname: string, fragment: string): Promise<number | null> {
     const file = staticFile(pathname);
