@@ -87,6 +87,7 @@ test('the Markdown twin links the thread’s twin, which carries the comments as
   assert.ok(thread.text.includes(`**${readerNameIn(posted.author, 'fr')}**`));
   const etag = thread.headers['etag'] ?? '';
   assert.equal((await request(`${site.url}/fr/threads/${ARTICLE}.md`, { headers: { 'If-None-Match': etag } })).status, 304);
+  assert.equal((await request(`${site.url}/fr/threads/${ARTICLE}.md?page=99`)).status, 404, 'its pages are the fragment’s');
   await comment(`Later ${stamp}`);
   const later = await request(`${site.url}/fr/threads/${ARTICLE}.md`, { headers: { 'If-None-Match': etag } });
   assert.equal(later.status, 200, 'the thread’s twin is renewed with the thread');
