@@ -6,14 +6,15 @@ import { DOCUMENT_PATHS } from '../server/http/site-paths.ts';
 import { publishedToday, siteFacts } from '../site/published.ts';
 import { articleMeta } from '../site/format.ts';
 import { articleTwin } from '../site/markdown-twins.ts';
+import { threadTwinLink } from '../site/thread-twin.ts';
 
 // Rendered on demand and kept by the front server for a minute (Cache-Control): a scheduled article joins on its date.
 export const prerender = false;
 
 export const GET: APIRoute = async () => {
   const articles = await publishedToday(DEFAULT_LANGUAGE);
-  const twins = articles.map(({ title, date, readingTime, content }) =>
-    articleTwin(title, articleMeta(date, readingTime, DEFAULT_LANGUAGE), content, null),
+  const twins = articles.map(({ slug, title, date, readingTime, content }) =>
+    articleTwin(title, articleMeta(date, readingTime, DEFAULT_LANGUAGE), content, null, threadTwinLink(slug, DEFAULT_LANGUAGE)),
   );
   return documentResponse(DOCUMENT_PATHS.llmsFull, llmsFullTxt(llmsTxt(await siteFacts(), articles), twins));
 };

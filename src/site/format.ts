@@ -14,6 +14,21 @@ export function formatDate(date: string, lang: LanguageCode): string {
   return format.format(new Date(`${date}T00:00:00Z`));
 }
 
+/** A moment (a comment's), written with its date and time the way the language writes them, in UTC. */
+export function formatMoment(iso: string, lang: LanguageCode): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+/** The heading of an article's comments, its thread twin's and its feed's title: "Comments: The price of a beer". */
+export function threadTitle(articleTitle: string, lang: LanguageCode): string {
+  return `${uiStrings(lang)('thread.heading')}: ${articleTitle}`;
+}
+
+/** The title of the feed of the whole site's comments: "Longhand · Comments". */
+export function siteCommentsTitle(lang: LanguageCode): string {
+  return `Longhand · ${uiStrings(lang)('thread.heading')}`;
+}
+
 /** "Published 14 March 2026 · 3 min read", in the page's language. */
 export function articleMeta(date: string, minutes: number, lang: LanguageCode): string {
   const t = uiStrings(lang);

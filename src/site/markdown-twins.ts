@@ -11,10 +11,28 @@ export interface TwinArticleLink {
   excerpt: string;
 }
 
-/** An article page: its title, its date and reading time, an outdated translation's notice, then the writer's own Markdown. */
-export function articleTwin(title: string, meta: string, body: string, notice: OutdatedNotice | null): string {
+/** A link to another twin or page: its text, its absolute URL. */
+export interface TwinLink {
+  label: string;
+  url: string;
+}
+
+/**
+ * An article page: its title, its date and reading time, an outdated
+ * translation's notice, the writer's own Markdown, then the link to its
+ * thread's twin (heading and link), as the page ends with its thread.
+ */
+export function articleTwin(title: string, meta: string, body: string, notice: OutdatedNotice | null, thread: TwinLink): string {
   const said = notice ? `> ${notice.text} [${notice.linkText}](${notice.url})\n\n` : '';
-  return `# ${title}\n\n${meta}\n\n${said}${body.trim()}\n`;
+  return `# ${title}\n\n${meta}\n\n${said}${body.trim()}\n\n## ${thread.label}\n\n<${thread.url}>\n`;
+}
+
+/**
+ * A reader's text as Markdown shows it literally: on one line, the
+ * characters that would make markup, a link or a heading escaped.
+ */
+export function literalText(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#!|~&]/g, '\\$&');
 }
 
 /** A content page (projects): its title, then its Markdown. */

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readerNameIn } from '../../src/i18n/reader-names.ts';
+import { newReaderAddress } from '../support/writes.ts';
 
 /** Fails the test on any console error or uncaught exception of the page. */
 function watchErrors(page: Page): string[] {
@@ -172,5 +173,54 @@ test('a reader’s name is shown in the page’s language, the same words on eve
   await page.goto('/fr/articles/a-small-web-server');
   const elsewhere = await postComment(page, `${stamp}, again`);
   await expect(elsewhere.locator('.comment-author')).toHaveText(shown['fr'] ?? '');
+  expect(errors).toEqual([]);
+});
+
+test('the page comes with its thread, readable without JavaScript; the island enhances it without loading its first page again', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const errors = watchErrors(page);
+  const slug = 'only-in-english';
+  const stamp = `Served with the page ${Date.now()}`;
+  const origin = baseURL ?? '';
+  // One more than a page of top-level comments, each from a reader of its own (the test server trusts one proxy), oldest first.
+  for (let n = 0; n <= 30; n += 1) {
+    const answer = await page.request.post('/api/comments', {
+      data: { articleSlug: slug, body: `${stamp} #${n}` },
+      headers: { Origin: origin, 'X-Forwarded-For': newReaderAddress() },
+    });
+    expect(answer.status()).toBe(200);
+  }
+
+  const reader = await browser.newContext({ javaScriptEnabled: false, baseURL: origin });
+  const plain = await reader.newPage();
+  await plain.goto(`/articles/${slug}`);
+  await expect(plain.locator('.comment', { hasText: `${stamp} #30` })).toBeVisible();
+  await expect(plain.locator('.comment', { hasText: `${stamp} #30` }).locator('.score')).toHaveText('0');
+  await expect(plain.locator('.thread-noscript')).toHaveText(
+    'Writing a comment or voting needs JavaScript; the article and its comments read without it.',
+  );
+  await expect(plain.locator('.comment-form')).toBeHidden();
+  await expect(plain.locator('.thread .vote').first()).toBeHidden();
+  await reader.close();
+
+  const fragments: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.includes('/threads/')) fragments.push(request.url());
+  });
+  await page.goto(`/articles/${slug}`);
+  const newest = page.locator('.comment', { hasText: `${stamp} #30` });
+  await expect(newest.locator('time')).toHaveText(/ago|now|second|minute/);
+  const up = newest.locator(':scope > .comment-actions .vote[data-vote="1"]');
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await expect(newest.locator(':scope > .comment-actions .score')).toHaveText('1');
+  await expect(page.locator('.comment', { hasText: `${stamp} #0` })).toHaveCount(0);
+  await page.locator('.thread-more').click();
+  await expect(page.locator('.comment', { hasText: `${stamp} #0` })).toBeVisible();
+  expect(fragments.map((url) => new URL(url).search)).toEqual(['?page=2']);
+  await replyTo(page, newest, `A reply to ${stamp}`);
   expect(errors).toEqual([]);
 });

@@ -9,6 +9,7 @@ import { LANGUAGE_CODES, languagePrefix } from '../../src/i18n/languages.ts';
 import { answersPath, archivePath, homePath } from '../../src/server/http/site-paths.ts';
 import { request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import { newReaderAddress, post } from '../support/writes.ts';
 
 const VNU_JAR = fileURLToPath(new URL('../../node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url));
 /**
@@ -51,10 +52,26 @@ async function archivePaths(): Promise<string[]> {
   return paths;
 }
 
-/** The pages rendered on demand, as the server sends them, saved to be checked as files. */
+/** An article with a comment and a reply to it, whose pages the server sends with their thread in them. */
+async function articleWithThread(): Promise<string> {
+  const articleSlug = 'the-price-of-a-beer';
+  const comment = await post(site.url, '/api/comments', { articleSlug, body: '<p>Markup & more</p>\nOn two lines' }, newReaderAddress());
+  assert.equal(comment.status, 200, comment.text);
+  const parentId = String(comment.json()['id']);
+  assert.equal((await post(site.url, '/api/comments', { articleSlug, parentId, body: 'A reply' }, newReaderAddress())).status, 200);
+  return articleSlug;
+}
+
+/** The pages rendered on demand, and the article pages with their thread, as the server sends them, saved to be checked as files. */
 async function onDemandPages(): Promise<string[]> {
+  const article = await articleWithThread();
   const paths = [
-    ...LANGUAGE_CODES.flatMap((lang) => [homePath(lang), answersPath(lang), `${languagePrefix(lang)}/no-such-page`]),
+    ...LANGUAGE_CODES.flatMap((lang) => [
+      homePath(lang),
+      answersPath(lang),
+      `${languagePrefix(lang)}/no-such-page`,
+      `${languagePrefix(lang)}/articles/${article}`,
+    ]),
     ...(await archivePaths()),
   ];
   return Promise.all(

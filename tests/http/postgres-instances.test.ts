@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
+import { dataTool } from '../support/data-tool.ts';
 import { request } from '../support/http.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
@@ -12,23 +12,6 @@ const ARTICLE = 'the-price-of-a-beer';
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 after(dropDatabases);
-
-/** Runs the owner's data tool on the site's store, as the owner would. */
-function dataTool(databaseUrl: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/data.ts', ...args], {
-      cwd: PREPARED_SITE,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => {
-      resolve({ code, output });
-    });
-  });
-}
 
 async function queryOne<Row>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<Row> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -136,7 +119,7 @@ describe('two instances sharing PostgreSQL and Redis', () => {
     );
     assert.equal(reply.status, 200);
 
-    const deleted = await dataTool(databaseUrl, 'delete-comment', String(comment['id']));
+    const deleted = await dataTool({ DATABASE_URL: databaseUrl }, 'delete-comment', String(comment['id']));
     assert.equal(deleted.code, 0, deleted.output);
     const thread = (await request(`${on(1).url}/threads/${ARTICLE}`)).text;
     assert.ok(!thread.includes('Rude words here'), 'the text is gone');
@@ -146,19 +129,19 @@ describe('two instances sharing PostgreSQL and Redis', () => {
 
     const title = `Answered later ${Date.now()}`;
     const request_ = (await post(on(0).url, '/api/topic-requests', { requestTitle: title }, newReaderAddress())).json();
-    const answered = await dataTool(databaseUrl, 'review', 'answer', String(request_['id']), `/articles/${ARTICLE}`);
+    const answered = await dataTool({ DATABASE_URL: databaseUrl }, 'review', 'answer', String(request_['id']), `/articles/${ARTICLE}`);
     assert.equal(answered.code, 0, answered.output);
     const answers = (await request(`${on(1).url}/answers`)).text;
     assert.match(answers, new RegExp(`href="/articles/${ARTICLE}"`));
 
-    const banned = await dataTool(databaseUrl, 'ban', String(comment['author']));
+    const banned = await dataTool({ DATABASE_URL: databaseUrl }, 'ban', String(comment['author']));
     assert.equal(banned.code, 0, banned.output);
     for (const site of sites) {
       const refused = await post(site.url, '/api/bug-reports', { description: 'Let me in' }, address);
       assert.equal(refused.status, 429);
       assert.ok(Number(refused.headers['retry-after']) > 0);
     }
-    assert.equal((await dataTool(databaseUrl, 'unban', String(comment['author']))).code, 0);
+    assert.equal((await dataTool({ DATABASE_URL: databaseUrl }, 'unban', String(comment['author']))).code, 0);
     assert.equal((await post(on(1).url, '/api/bug-reports', { description: 'Thanks' }, address)).status, 200);
   });
 

@@ -23,8 +23,9 @@ after(() => site.stop());
 const client = (path: string) => join(dir, 'dist', 'client', path);
 
 describe('a page read from disk', () => {
-  const PAGE = '/articles/writing-in-plain-text';
-  const FILE = 'articles/writing-in-plain-text/index.html';
+  // A page without a thread: an article page is sent with its thread in it (thread-in-page.test.ts).
+  const PAGE = '/projects';
+  const FILE = 'projects/index.html';
 
   test('is sent byte for byte as built, in identity, gzip and brotli, with its type, ETag, Vary and 304', async () => {
     const manifest = JSON.parse(await readFile(join(dir, 'dist', 'static-files.json'), 'utf8')) as {
@@ -51,7 +52,7 @@ describe('a page read from disk', () => {
     assert.equal(again.body.length, 0);
     const twin = await request(`${site.url}${PAGE}`, { headers: { Accept: 'text/markdown' } });
     assert.equal(twin.headers['content-type'], 'text/markdown; charset=utf-8');
-    assert.deepEqual(twin.body, await readFile(client('articles/writing-in-plain-text.md')));
+    assert.deepEqual(twin.body, await readFile(client('projects.md')));
   });
 
   test('removed from disk, answers 404 rather than what it held', async () => {

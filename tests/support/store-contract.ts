@@ -152,18 +152,26 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       const store = await freshStore(t);
       const thread = await store.revision('thread:watched');
       const requests = await store.revision('topic-requests');
+      const threads = await store.revision('threads');
       const comment = await store.insertComment(newComment('watched'));
       const afterComment = await store.revision('thread:watched');
       assert.notEqual(afterComment, thread, 'a comment changes its thread');
       assert.equal(await store.revision('topic-requests'), requests);
+      const threadsAfterComment = await store.revision('threads');
+      assert.notEqual(threadsAfterComment, threads, 'and every thread');
       await store.applyVote({ articleSlug: 'watched', commentId: comment.id }, 'ann', () => 1);
       const afterVote = await store.revision('thread:watched');
       assert.notEqual(afterVote, afterComment, 'a vote changes the scores it shows');
+      const threadsAfterVote = await store.revision('threads');
+      assert.notEqual(threadsAfterVote, threadsAfterComment);
       await store.insertComment(newComment('elsewhere'));
       assert.equal(await store.revision('thread:watched'), afterVote, 'another article leaves it as it is');
+      const threadsAfterElsewhere = await store.revision('threads');
+      assert.notEqual(threadsAfterElsewhere, threadsAfterVote, 'but not every thread');
       await store.insertTopicRequest({ requestTitle: 'Night trains', details: null, authorHash: 'h' });
       assert.notEqual(await store.revision('topic-requests'), requests);
       assert.equal(await store.revision('thread:watched'), afterVote);
+      assert.equal(await store.revision('threads'), threadsAfterElsewhere, 'a topic request is no thread');
     });
 
     test('after close and reopen everything is there', async () => {

@@ -10,6 +10,7 @@ import { createFrontServer } from '../../src/server/front/server.ts';
 import { HotBodies } from '../../src/server/front/hot-bodies.ts';
 import { ResponseCache } from '../../src/server/front/response-cache.ts';
 import { ApiAnswer } from '../../src/server/http/api-answer.ts';
+import { THREAD_SLOT } from '../../src/server/http/site-paths.ts';
 
 describe('encodings', () => {
   const bodies = encodeBody(Buffer.from('compressible text '.repeat(200)), 5);
@@ -214,5 +215,53 @@ describe('the front server', () => {
       1,
       'fifty misses pushed the thread render out of ten places',
     );
+  });
+});
+
+describe('an article page with its thread', () => {
+  test('kept from its second read until the thread’s revision changes; a walk over pages read once keeps nothing', async (t) => {
+    const clientDir = await mkdtemp(join(tmpdir(), 'front-'));
+    t.after(() => rm(clientDir, { recursive: true, force: true }));
+    for (const slug of ['read-often', ...Array.from({ length: 20 }, (_, index) => `read-once-${index}`)]) {
+      await mkdir(join(clientDir, 'articles', slug), { recursive: true });
+      await writeFile(join(clientDir, 'articles', slug, 'index.html'), `<h1>${slug}</h1>${THREAD_SLOT}<footer></footer>`);
+    }
+    let revision = '1';
+    const rendered: string[] = [];
+    const server = await createFrontServer({
+      app: {
+        match: () => undefined,
+        render: (request) => {
+          const { pathname } = new URL(request.url);
+          rendered.push(pathname);
+          const headers = { 'Content-Type': 'text/html', 'X-Revision-Topic': `thread:${pathname}`, 'X-Revision': revision };
+          return Promise.resolve(new Response(`<ol>thread at ${revision}</ol>`, { headers }));
+        },
+      },
+      api: () => Promise.reject(new Error('no API here')),
+      revisionOf: () => Promise.resolve(revision),
+      clientDir,
+      site: 'http://localhost:4321',
+      // Room for fewer pages than the walk reads: kept on first read, they would push the page read often out.
+      cacheEntries: 5,
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    t.after(() => new Promise((resolve) => server.close(resolve)));
+    const { port } = server.address() as AddressInfo;
+    const read = async (slug: string) => (await fetch(`http://127.0.0.1:${port}/articles/${slug}`)).text();
+
+    assert.equal(await read('read-often'), '<h1>read-often</h1><ol>thread at 1</ol><footer></footer>');
+    await read('read-often');
+    await read('read-often');
+    assert.deepEqual(rendered, ['/threads/read-often', '/threads/read-often'], 'kept from the second read');
+    for (let index = 0; index < 20; index += 1) await read(`read-once-${index}`);
+    rendered.length = 0;
+    await read('read-often');
+    assert.deepEqual(rendered, [], 'pages read once pushed nothing out');
+    revision = '2';
+    assert.equal(await read('read-often'), '<h1>read-often</h1><ol>thread at 2</ol><footer></footer>');
+    await read('read-often');
+    assert.deepEqual(rendered, ['/threads/read-often'], 'rendered once per change of the thread');
   });
 });

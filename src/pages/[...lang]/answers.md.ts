@@ -3,6 +3,7 @@ import { languageFromParam } from '../../i18n/languages.ts';
 import { uiStrings } from '../../i18n/ui.ts';
 import { runtime } from '../../server/runtime/runtime.ts';
 import { markdown } from '../../site/markdown-response.ts';
+import { literalText } from '../../site/markdown-twins.ts';
 
 export const prerender = false;
 
@@ -16,7 +17,7 @@ export const GET: APIRoute = async ({ params }) => {
   const list = requests.map((request) => {
     const status = t(`answers.status.${request.status}`);
     const shown = request.answerUrl ? `[${status}](<${request.answerUrl}>)` : status;
-    return `- ${request.requestTitle.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#]/g, '\\$&')} (${request.createdAt.slice(0, 10)}, ${shown})`;
+    return `- ${literalText(request.requestTitle)} (${request.createdAt.slice(0, 10)}, ${shown})`;
   });
   const response = markdown(`# ${t('answers.title')}\n\n${list.length > 0 ? list.join('\n') : t('answers.empty')}\n`);
   response.headers.set('Cache-Control', 'no-cache');

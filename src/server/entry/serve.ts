@@ -25,7 +25,7 @@ import type { RevisionTopic } from '../store/types.ts';
 
 /** The store's current revision of a topic a render named, for the front server's kept renders; '' for no such topic. */
 async function revisionOf(topic: string): Promise<string> {
-  const known = topic === 'topic-requests' || topic.startsWith('thread:');
+  const known = topic === 'topic-requests' || topic === 'threads' || topic.startsWith('thread:');
   return known ? (await runtime()).store.revision(topic as RevisionTopic) : '';
 }
 

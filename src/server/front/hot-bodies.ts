@@ -1,22 +1,21 @@
+import { SeenOnce } from './seen-once.ts';
+
 /** A body held in memory, and when it was last found current on disk. */
 interface HeldBody {
   body: Buffer;
   checkedAt: number;
 }
 
-/** How many bodies read once are remembered, by path only, to be held when they are asked for again. */
-const SEEN_ONCE = 4096;
-
 /**
  * The bodies of built files asked for often, held in memory under a byte
  * budget, the least recently used out first. A body is held from its second
- * read among the last SEEN_ONCE distinct ones: a crawler walking the whole
+ * read among the last distinct ones SeenOnce remembers: a crawler walking the whole
  * archive once pushes nothing out, while the pages readers come back to stay.
  */
 export class HotBodies {
   readonly #budget: number;
   readonly #held = new Map<string, HeldBody>();
-  readonly #seenOnce = new Set<string>();
+  readonly #seenOnce = new SeenOnce();
   #bytes = 0;
   #hits = 0;
   #misses = 0;
@@ -48,11 +47,7 @@ export class HotBodies {
   offer(path: string, body: Buffer, checkedAt: number): void {
     if (this.#held.has(path)) {
       this.drop(path);
-    } else if (!this.#seenOnce.delete(path)) {
-      this.#seenOnce.add(path);
-      if (this.#seenOnce.size > SEEN_ONCE) this.#seenOnce.delete(this.#seenOnce.values().next().value ?? '');
-      return;
-    }
+    } else if (!this.#seenOnce.again(path)) return;
     if (body.length > this.#budget) return;
     this.#held.set(path, { body, checkedAt });
     this.#bytes += body.length;

@@ -28,6 +28,8 @@ interface CacheEntry {
 
 const REVISION_TOPIC = 'x-revision-topic';
 const REVISION = 'x-revision';
+/** The headers by which a render names its revision: `X-Revision-Topic`, then `X-Revision`. */
+export const REVISION_HEADERS = [REVISION_TOPIC, REVISION] as const;
 
 export interface ResponseCacheOptions {
   /** Entries kept at most; the least recently used goes first. */
@@ -103,8 +105,12 @@ export class ResponseCache {
     this.#put(key, { answer, bytes: 0, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
   }
 
-  /** Reads a rendered answer into memory, and keeps it under `key` when its headers allow. */
-  async store(key: string, response: Response): Promise<StoredAnswer> {
+  /**
+   * Reads a rendered answer into memory, and keeps it under `key` when its
+   * headers allow and `keep` (the caller's admission) does not say otherwise;
+   * one not kept is not compressed either.
+   */
+  async store(key: string, response: Response, keep = true): Promise<StoredAnswer> {
     const identity = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -115,7 +121,7 @@ export class ResponseCache {
     const token = response.headers.get(REVISION);
     const revision = topic !== null && token !== null ? { topic, token } : undefined;
     const maxAge = revision ? Number.POSITIVE_INFINITY : sharedMaxAge(response.headers.get('Cache-Control'));
-    const cacheable = response.status === 200 && maxAge > 0 && !response.headers.has('Set-Cookie');
+    const cacheable = keep && response.status === 200 && maxAge > 0 && !response.headers.has('Set-Cookie');
     const contentType = response.headers.get('Content-Type') ?? '';
     // Astro names HTML without its charset; every page here is UTF-8.
     if (contentType === 'text/html') headers['content-type'] = 'text/html; charset=utf-8';

@@ -10,15 +10,24 @@ import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
 import { etagOf } from '../http/etag.ts';
 import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
-import { DOCUMENT_PATHS, isThreadFragment, pageLinkHeader, pageQueryParameters } from '../http/site-paths.ts';
+import {
+  DOCUMENT_PATHS,
+  isThreadFragment,
+  pageLinkHeader,
+  pageQueryParameters,
+  threadFragmentOfPage,
+  withoutTrailingSlashes,
+} from '../http/site-paths.ts';
 import { log } from '../observability/log.ts';
 import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
 import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
+import { SeenOnce } from './seen-once.ts';
 import { StaticFiles, type StaticFile } from './static-files.ts';
 import { sendStatic, sendStored, type StoredAnswer } from './stored-answer.ts';
+import { pageWithThread } from './thread-splice.ts';
 
 /**
  * How long a "page not found" answer is kept for its address. Articles that
@@ -258,6 +267,8 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const notFoundPages = await takeNotFoundPages(files);
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });
   const missing = new ResponseCache({ maxEntries: MISSING_ENTRIES });
+  // Article pages with their threads are kept from their second read, as built files are (hot-bodies.ts).
+  const pagesSeenOnce = new SeenOnce();
   cacheWatched('renders', () => cache.stats());
   cacheWatched('not-found', () => missing.stats());
   cacheWatched('files', () => files.stats());
@@ -314,6 +325,43 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   async function render(req: IncomingMessage, url: URL): Promise<Response> {
     const request = toWebRequest(req, url);
     return app.render(request, { routeData: app.match(request) as never, clientAddress: req.socket.remoteAddress ?? '' });
+  }
+
+  /**
+   * A built article page with its thread's first page in it (thread-splice.ts),
+   * kept among the renders under the built file's ETag and sent while the
+   * thread's revision is the store's and the built file is unchanged on disk:
+   * rendered once per change of the thread, never per reader. It is kept from
+   * its second read, so that a crawler walking the archive once pushes no
+   * page read often out of the budget. Null, having sent nothing, when the
+   * built page is not there, changed on disk or takes no thread: sendFile
+   * then answers it as it answers any built file.
+   */
+  async function sendPageWithThread(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    fragment: string,
+    pageHeaders: Record<string, string>,
+  ): Promise<number | null> {
+    const file = staticFile(pathname);
+    if (!file) return null;
+    // `#` never reaches the server in a path: no request's own key can be this one.
+    const key = `${withoutTrailingSlashes(pathname)}#${file.etag}`;
+    const hit = cache.get(key);
+    if (hit) {
+      const [built, current] = await Promise.all([files.unchanged(file), isCurrent(hit.revision)]);
+      // A built page changed or removed since is left to sendFile, which tells which.
+      if (!built) return null;
+      if (current) return sendStored(req, res, hit.answer, { base, varyAccept: true, extraHeaders: pageHeaders });
+    }
+    const read = await files.read(file, null);
+    if ('stream' in read) read.stream.destroy();
+    if (!('body' in read)) return null;
+    const page = await pageWithThread(read.body, file.contentType, await render(req, new URL(`${site}${fragment}`)));
+    // A page kept before, whose thread changed since, is read often enough to keep again.
+    const keep = hit !== undefined || pagesSeenOnce.again(key);
+    return page && sendStored(req, res, await cache.store(key, page, keep), { base, varyAccept: true, extraHeaders: pageHeaders });
   }
 
   /**
@@ -400,6 +448,9 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     // A page names its Markdown twin and the documents for agents; a fragment is part of a page, and a twin is the twin.
     const pageHeaders: Record<string, string> = twin !== null && served.kind === 'page' ? { Link: pageLinkHeader(twin) } : {};
 
+    const fragment = wantsTwin ? null : threadFragmentOfPage(target);
+    const sentWithThread = fragment === null ? null : await sendPageWithThread(req, res, target, fragment, pageHeaders);
+    if (sentWithThread !== null) return sentWithThread;
     const sentFile = await sendFile(
       req,
       res,

@@ -159,6 +159,11 @@ export class StaticFiles {
     return read;
   }
 
+  /** Whether a file's body on disk is still the one the manifest describes (not changed, not removed): one `stat`, no read. */
+  unchanged(file: StaticFile): Promise<boolean> {
+    return isCurrent(file.path, file.bodies.identity);
+  }
+
   close(): void {
     this.#watcher?.close();
   }

@@ -9,6 +9,11 @@ export const CACHE_CONTROL = {
   mcp: 'no-store',
   /** The MCP server's card, as the Server Card extension suggests: it changes with a release. */
   serverCard: 'public, max-age=3600',
+  /**
+   * A thread, and a page or feed that shows one: asked again each time (304 while the thread is unchanged),
+   * so a comment shows at once; the front server keeps it by the thread's revision.
+   */
+  thread: 'no-cache',
   /** Pages and their Markdown twins: fresh for a minute, then revalidated by ETag. */
   page: 'public, max-age=60',
   /** Build assets carry a content hash in their name, so they never change. */

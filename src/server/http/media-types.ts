@@ -7,6 +7,7 @@ const TYPES: Record<string, string> = {
   mjs: 'text/javascript; charset=utf-8',
   json: 'application/json; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
   svg: 'image/svg+xml',
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -37,5 +38,5 @@ export function mediaTypeOf(path: string): string {
 
 /** Whether compressing this type saves bytes (images other than SVG are compressed already). */
 export function isCompressible(contentType: string): boolean {
-  return /^(text\/|application\/(json|xml|manifest\+json|javascript)|image\/svg\+xml)/.test(contentType);
+  return /^(text\/|application\/(json|xml|atom\+xml|manifest\+json|javascript)|image\/svg\+xml)/.test(contentType);
 }

@@ -18,8 +18,12 @@ export function withoutTrailingSlashes(path: string): string {
 
 const SLASH = 0x2f;
 
-/** The thread fragment of an article (`/threads/<slug>`, `/fr/threads/<slug>`) and the one query parameter it reads. */
-const THREAD_FRAGMENT = /^(?:\/[a-z]{2,3})?\/threads\/[^/]+$/;
+/**
+ * A page of an article's thread, as an HTML fragment (`/threads/<slug>`,
+ * `/fr/threads/<slug>`) or its Markdown twin (`.md`), and the one query
+ * parameter both read. Slugs have no dot (SLUG_PATTERN).
+ */
+const THREAD_PAGE = /^(?:\/[a-z]{2,3})?\/threads\/[^/.]+(\.md)?$/;
 export const THREAD_PAGE_PARAMETER = 'page';
 
 /**
@@ -28,12 +32,43 @@ export const THREAD_PAGE_PARAMETER = 'page';
  * string made up by a crawler neither renders again nor pushes a render out.
  */
 export function pageQueryParameters(pathname: string): readonly string[] {
-  return isThreadFragment(pathname) ? [THREAD_PAGE_PARAMETER] : [];
+  return THREAD_PAGE.test(pathname) ? [THREAD_PAGE_PARAMETER] : [];
 }
 
 /** Whether a path is an article's thread fragment, as opposed to a page. */
 export function isThreadFragment(pathname: string): boolean {
-  return THREAD_FRAGMENT.test(pathname);
+  const match = THREAD_PAGE.exec(pathname);
+  return match !== null && match[1] === undefined;
+}
+
+/** An article page, `/articles/<slug>` or `/fr/articles/<slug>`, a trailing slash allowed: its language prefix and slug. */
+const ARTICLE_PAGE = /^((?:\/[a-z]{2,3})?)\/articles\/([^/.]+)\/?$/;
+
+/**
+ * Where an article page's built HTML takes its thread's first page: the
+ * front server puts the fragment's HTML in place of this comment.
+ */
+export const THREAD_SLOT = '<!--longhand:thread-->';
+
+/** The thread fragment whose first page an article page carries (`/fr/articles/x` → `/fr/threads/x`); null for any other path. */
+export function threadFragmentOfPage(pathname: string): string | null {
+  const match = ARTICLE_PAGE.exec(pathname);
+  return match ? `${match[1] ?? ''}/threads/${match[2] ?? ''}` : null;
+}
+
+/** The Markdown twin of an article's thread: `/threads/<slug>.md`, `/fr/threads/<slug>.md`. */
+export function threadTwinPath(slug: string, lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/threads/${slug}.md`;
+}
+
+/** The Atom feed of an article's newest comments: `/threads/<slug>.atom`, `/fr/threads/<slug>.atom`. */
+export function threadFeedPath(slug: string, lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/threads/${slug}.atom`;
+}
+
+/** The Atom feed of the whole site's newest comments: `/comments.atom`, `/fr/comments.atom`. */
+export function commentsFeedPath(lang: LanguageCode): string {
+  return `${languagePrefix(lang)}/comments.atom`;
 }
 
 /** Where each discovery document is served. */

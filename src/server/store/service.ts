@@ -12,7 +12,7 @@ export const MAX_COMMENT_DEPTH = 4;
 /** A comment as the API answers a new one: everything but the author's hash and the owner's deletion. */
 export type PublicComment = Omit<StoredComment, 'authorHash' | 'deletedAt'>;
 
-function publicComment({ authorHash: _authorHash, deletedAt: _deletedAt, ...comment }: StoredComment): PublicComment {
+export function publicComment({ authorHash: _authorHash, deletedAt: _deletedAt, ...comment }: StoredComment): PublicComment {
   return comment;
 }
 

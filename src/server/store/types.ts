@@ -122,10 +122,11 @@ export interface StoreStats {
 
 /**
  * What a cached render shows and can be told apart by revision: one article's
- * thread (its comments, their scores, the article's score) or the list of
+ * thread (its comments, their scores, the article's score), every thread at
+ * once (`threads`: it changes whenever one of them does), or the list of
  * topic requests.
  */
-export type RevisionTopic = `thread:${string}` | 'topic-requests';
+export type RevisionTopic = `thread:${string}` | 'threads' | 'topic-requests';
 
 export interface StoreEngine {
   /** Stores a comment; resolves only once it is durable (on disk, or committed). */

@@ -17,11 +17,12 @@ export interface ThreadStrings {
 type VoteValue = -1 | 0 | 1;
 
 /**
- * The comment thread of an article page: it loads the thread's fragment
- * (rendered on demand and kept by the front server until the thread
- * changes), marks the reader's own votes, and sends comments, replies and
- * votes. Every answer is taken as the truth: a vote shows at once and is
- * corrected from the answer; a comment shows once the fragment is reloaded.
+ * The comment thread of an article page. The page comes with the thread's
+ * first page in it (the fragment, put there by the front server); this
+ * marks the reader's own votes on it, sends comments, replies and votes, and
+ * loads the next pages. Every answer is taken as the truth: a vote shows at
+ * once and is corrected from the answer; a comment shows once the first page
+ * is loaded again.
  */
 export class CommentThread extends HTMLElement {
   #slug = '';
@@ -36,7 +37,7 @@ export class CommentThread extends HTMLElement {
     this.#strings = JSON.parse(this.dataset['strings'] ?? '{}') as ThreadStrings;
     this.#body = this.querySelector('.thread-body') as HTMLElement;
     this.#status = this.querySelector('.thread-status') as HTMLElement;
-    this.hidden = false;
+    (this.querySelector('.thread-controls') as HTMLElement).hidden = false;
     void showCaptcha(this.querySelector('.comment-form .captcha'));
     this.addEventListener('click', (event) => {
       this.#onClick(event);
@@ -45,7 +46,8 @@ export class CommentThread extends HTMLElement {
       event.preventDefault();
       void this.#send(event.target as HTMLFormElement);
     });
-    void this.#load();
+    const served = this.#body.querySelector<HTMLElement>(':scope > .thread-page');
+    void (served ? this.#enhance(served) : this.#load());
     this.#registerVoteTools();
   }
 
@@ -90,11 +92,19 @@ export class CommentThread extends HTMLElement {
     return `${prefix}/threads/${encodeURIComponent(this.#slug)}${page > 1 ? `?page=${page}` : ''}`;
   }
 
-  /** Loads the first page of the thread in place of what is shown, then the reader's votes. */
+  /**
+   * Loads the first page of the thread in place of what is shown: after a
+   * comment is sent, or on a page served without its thread (`astro dev`).
+   */
   async #load(): Promise<void> {
     const page = await this.#fetchPage(1);
     if (!page) return;
     this.#body.replaceChildren(page);
+    await this.#enhance(page);
+  }
+
+  /** Shows the article's score and the first page's dates as the island does, then the reader's votes. */
+  async #enhance(page: HTMLElement): Promise<void> {
     this.#showArticleScore(Number(page.dataset['articleScore'] ?? 0));
     this.#describeTimes(page);
     await this.#markVotes();

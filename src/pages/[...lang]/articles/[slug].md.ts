@@ -1,5 +1,6 @@
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
 import { readingTime } from '../../../server/articles/reading-time.ts';
+import { threadTwinLink } from '../../../site/thread-twin.ts';
 import { articleStaticPaths } from '../../../site/content.ts';
 import { articleMeta } from '../../../site/format.ts';
 import { articleTwin } from '../../../site/markdown-twins.ts';
@@ -16,5 +17,6 @@ export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = asy
       articleMeta(entry.data.date, readingTime(entry.body ?? '', lang), lang),
       entry.body ?? '',
       await outdatedNotice(slug, lang),
+      threadTwinLink(slug, lang),
     ),
   );

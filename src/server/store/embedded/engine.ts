@@ -415,6 +415,7 @@ class EmbeddedStore implements StoreEngine {
     const changed = this.#state.apply(record);
     const topic = revisionTopicOf(change);
     if (topic) this.#revisions.set(topic, record.seq);
+    if (topic?.startsWith('thread:')) this.#revisions.set('threads', record.seq);
     if (changed) this.#changed.add(changed);
     if (this.#journal.bytes >= this.#options.compactAfterBytes) this.#startCompaction();
     return this.#journal.append(`${JSON.stringify(record)}\n`);

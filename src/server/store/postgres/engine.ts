@@ -372,7 +372,13 @@ class PostgresStore implements StoreEngine {
   }
 
   async revision(topic: RevisionTopic): Promise<string> {
-    const { rows } = await this.#query<{ revision: string }>('SELECT revision FROM revisions WHERE topic = $1', [topic]);
+    // Each thread's counter only grows, so their sum changes whenever one does; a row of its own would make every write queue on it.
+    const { rows } =
+      topic === 'threads'
+        ? await this.#query<{ revision: string }>(
+            "SELECT coalesce(sum(revision), 0)::text AS revision FROM revisions WHERE topic LIKE 'thread:%'",
+          )
+        : await this.#query<{ revision: string }>('SELECT revision FROM revisions WHERE topic = $1', [topic]);
     return rows[0]?.revision ?? '0';
   }
 

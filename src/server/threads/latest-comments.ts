@@ -1,0 +1,38 @@
+import { publicComment, type PublicComment } from '../store/service.ts';
+import type { RevisionTopic, StoredComment, StoreEngine } from '../store/types.ts';
+
+/** Comments a feed carries at most: enough to follow a discussion, never the whole of a long one. */
+export const FEED_COMMENTS = 50;
+
+/** The newest comments of some threads, and the revision of the topic they were read under. */
+export interface LatestComments {
+  revision: string;
+  /** Newest first. */
+  comments: PublicComment[];
+}
+
+/**
+ * The newest FEED_COMMENTS comments of the threads of `slugs` (the
+ * published articles a feed covers), as a reader sees them on the article
+ * pages: a comment the owner deleted, which the page shows without author or
+ * text, is left out. The revision of `topic` (`thread:<slug>` for one
+ * article, `threads` for the site) is read first, so a write landing
+ * meanwhile makes it older than the store's, never newer.
+ */
+export async function latestComments(
+  store: Pick<StoreEngine, 'revision' | 'listComments'>,
+  topic: RevisionTopic,
+  slugs: readonly string[],
+): Promise<LatestComments> {
+  const revision = await store.revision(topic);
+  let newest: StoredComment[] = [];
+  // One thread at a time, keeping only the newest: a site's feed never holds every thread at once, nor
+  // queues a read per article ahead of the writers waiting for a connection.
+  for (const slug of slugs) {
+    const shown = (await store.listComments(slug)).filter((comment) => comment.deletedAt === null);
+    newest = [...newest, ...shown]
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+      .slice(0, FEED_COMMENTS);
+  }
+  return { revision, comments: newest.map(publicComment) };
+}

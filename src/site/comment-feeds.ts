@@ -1,0 +1,84 @@
+import { languageFromParam, type LanguageCode } from '../i18n/languages.ts';
+import { readerNameIn } from '../i18n/reader-names.ts';
+import { todayUtc, type Article } from '../server/articles/catalog.ts';
+import { articleCatalog } from '../server/articles/content-collection.ts';
+import { atomFeed, type AtomEntry } from '../server/discovery/atom.ts';
+import { mediaTypeOf } from '../server/http/media-types.ts';
+import { commentsFeedPath, homePath, threadFeedPath } from '../server/http/site-paths.ts';
+import { runtime } from '../server/runtime/runtime.ts';
+import { siteUrl } from '../server/settings/environment.ts';
+import type { PublicComment } from '../server/store/service.ts';
+import type { RevisionTopic } from '../server/store/types.ts';
+import { latestComments } from '../server/threads/latest-comments.ts';
+import { siteCommentsTitle, threadTitle } from './format.ts';
+import { showsThreads } from './thread-request.ts';
+
+/** A comment as a feed entry, in the feed's language: signed with the reader's name as the page shows it, read on its article page. */
+function entryOf(comment: PublicComment, article: Article, lang: LanguageCode): AtomEntry {
+  const author = readerNameIn(comment.author, lang);
+  return {
+    id: `${article.url}#comment-${comment.id}`,
+    title: `${author} · ${article.title}`,
+    updated: comment.createdAt,
+    author,
+    text: comment.body,
+    url: `${article.url}#comment-${comment.id}`,
+  };
+}
+
+/**
+ * The feed of the newest comments of `articles` (published today, in `lang`)
+ * under the revision of `topic`, kept by the front server as a thread is.
+ * `since` dates a feed without comments yet.
+ */
+async function commentFeed(
+  lang: LanguageCode,
+  articles: readonly Article[],
+  topic: RevisionTopic,
+  feed: { title: string; path: string; pageUrl: string; since: string },
+): Promise<Response> {
+  const bySlug = new Map(articles.map((article) => [article.slug, article]));
+  const { revision, comments } = await latestComments((await runtime()).store, topic, [...bySlug.keys()]);
+  const entries = comments.flatMap((comment) => {
+    const article = bySlug.get(comment.articleSlug);
+    return article ? [entryOf(comment, article, lang)] : [];
+  });
+  const body = atomFeed({
+    title: feed.title,
+    lang,
+    feedUrl: `${siteUrl()}${feed.path}`,
+    pageUrl: feed.pageUrl,
+    updated: entries[0]?.updated ?? `${feed.since}T00:00:00.000Z`,
+    entries,
+  });
+  const response = new Response(body, { headers: { 'Content-Type': mediaTypeOf(feed.path) } });
+  showsThreads(response.headers, topic, revision);
+  return response;
+}
+
+/** The feed of an article's comments, in the language of the path; null for an unknown language or an article not published today. */
+export async function threadFeed(params: { lang?: string | undefined; slug?: string | undefined }): Promise<Response | null> {
+  const lang = languageFromParam(params.lang);
+  const article = lang === null ? null : (await articleCatalog()).on(todayUtc()).get(params.slug ?? '', lang);
+  if (lang === null || !article) return null;
+  const path = threadFeedPath(article.slug, lang);
+  return commentFeed(lang, [article], `thread:${article.slug}`, {
+    title: threadTitle(article.title, lang),
+    path,
+    pageUrl: article.url,
+    since: article.date,
+  });
+}
+
+/** The feed of every published article's comments, in the language of the path; null for an unknown language. */
+export async function siteCommentFeed(params: { lang?: string | undefined }): Promise<Response | null> {
+  const lang = languageFromParam(params.lang);
+  if (lang === null) return null;
+  const articles = (await articleCatalog()).on(todayUtc()).list(lang);
+  return commentFeed(lang, articles, 'threads', {
+    title: siteCommentsTitle(lang),
+    path: commentsFeedPath(lang),
+    pageUrl: `${siteUrl()}${homePath(lang)}`,
+    since: articles[0]?.date ?? '1970-01-01',
+  });
+}
