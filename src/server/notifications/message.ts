@@ -28,7 +28,7 @@ function linkOf(notification: Notification, site: string): string | null {
 function headlineOf(notification: Notification): string {
   switch (notification.kind) {
     case 'comment':
-      return `New ${notification.parentId === null ? 'comment' : 'reply'} by ${notification.author} on "${notification.articleSlug}"`;
+      return `New ${notification.parentId === null ? 'comment' : 'reply'} by ${notification.author} on ${notification.articleSlug}`;
     case 'topicRequest':
       return `New topic request: ${notification.requestTitle}`;
     case 'bugReport':
