@@ -2,10 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startSmtp, startWebhookReceiver, until, type SmtpSink, type WebhookSink } from '../support/notification-sinks.ts';
 import { freePort } from '../support/ports.ts';
+import { dropDatabases, freshDatabase, queryRows } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { newReaderAddress, post } from '../support/writes.ts';
 
 const ARTICLE = 'the-price-of-a-beer';
+
+after(dropDatabases);
 const OWNER = 'owner@example.test';
 
 /** The site's settings for notifications to these sinks; emails at most every `emailSeconds`. */
@@ -125,5 +128,27 @@ describe('notifications that cannot be sent at once', () => {
     assert.match(smtp.messages[0] ?? '', /Written just before a crash\./);
     await until(async () => (await metric(metricsPort, 'longhand_outbox_depth{channel="email"}')) === 0, 'an empty outbox');
     assert.equal(smtp.messages.length, 1);
+  });
+});
+
+describe('notifications with two instances sharing PostgreSQL', () => {
+  test('each notification is sent once, by one of them, by email and by webhook', async (t) => {
+    const smtp = await startSmtp();
+    const webhook = await startWebhookReceiver();
+    t.after(() => Promise.all([smtp.stop(), webhook.stop()]));
+    const databaseUrl = await freshDatabase('notify_instances');
+    const env = { ...notifying(smtp.port, 1, webhook), DATABASE_URL: databaseUrl };
+    const sites = await Promise.all([startSite(PREPARED_SITE, env), startSite(PREPARED_SITE, env)]);
+    t.after(() => Promise.all(sites.map((site) => site.stop())));
+
+    const bodies = Array.from({ length: 10 }, (_, index) => `Shared comment number ${index + 1}.`);
+    const ids = await Promise.all(bodies.map((body, index) => comment(sites[index % 2] as RunningSite, body)));
+    const waiting = async () =>
+      Number((await queryRows<{ n: string }>(databaseUrl, 'SELECT count(*) AS n FROM notification_outbox'))[0]?.n);
+    await until(async () => (await waiting()) === 0, 'every notification sent');
+
+    assert.deepEqual(webhook.bodies.map((body) => body['id']).sort(), [...ids].sort(), 'one webhook per comment');
+    const mail = smtp.messages.join('\n');
+    for (const body of bodies) assert.equal(mail.split(body).length - 1, 1, `"${body}" is in one email`);
   });
 });
