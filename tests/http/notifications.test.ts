@@ -131,6 +131,22 @@ describe('notifications that cannot be sent at once', () => {
   });
 });
 
+describe('a stopping site', () => {
+  test('sends the email it holds before it exits, rather than waiting for its interval', async (t) => {
+    const smtp = await startSmtp();
+    t.after(() => smtp.stop());
+    const metricsPort = await freePort();
+    const site = await startSite(PREPARED_SITE, { ...notifying(smtp.port, 3600), METRICS_PORT: String(metricsPort) });
+    await comment(site, 'Written before a deploy.');
+    // The depth is read after each claim: once it counts the comment, the sender holds it.
+    await until(async () => (await metric(metricsPort, 'longhand_outbox_depth{channel="email"}')) === 1, 'the email held');
+    assert.equal(smtp.messages.length, 0);
+    await site.stop();
+    assert.equal(smtp.messages.length, 1);
+    assert.match(smtp.messages[0] ?? '', /Written before a deploy\./);
+  });
+});
+
 describe('notifications with two instances sharing PostgreSQL', () => {
   test('each notification is sent once, by one of them, by email and by webhook', async (t) => {
     const smtp = await startSmtp();

@@ -7,8 +7,10 @@
  *   several instances on one PostgreSQL, one of them gets each entry.
  * - Webhook: one POST per notification, oldest first.
  * - Email: claimed entries are held, and one email holding all of them goes
- *   out once the first has waited GATHER_MS (a burst makes one email) and
- *   the last email went out at least the interval ago.
+ *   out once the first has waited GATHER_MS or the interval, whichever is
+ *   shorter (a burst makes one email), and the last email went out at least
+ *   the interval ago.
+ * - A stopping server sends the email entries it holds at once.
  * - A sent entry leaves the outbox. A failed one is given back, due again
  *   after a backoff that doubles from BACKOFF_MS up to MAX_BACKOFF_MS; it is
  *   never dropped.
@@ -61,10 +63,16 @@ export class NotificationSender {
     }, POLL_MS);
   }
 
-  /** Stops claiming; resolves once the sends under way are done. What is held stays in the outbox for the next start. */
+  /**
+   * Stops claiming; resolves once the sends under way are done and the email
+   * entries held are sent (or given back when that fails), so that no lease
+   * outlives the process.
+   */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
     await this.#pass;
+    const { email } = this.#options;
+    if (email && this.#held.length > 0) await this.#guarded('the email outbox', () => this.#sendHeld(email.send));
   }
 
   async #sendDue(): Promise<void> {
@@ -89,7 +97,7 @@ export class NotificationSender {
   }
 
   async #sendEmail({ send, intervalMs }: NonNullable<SenderOptions['email']>): Promise<void> {
-    const { store, site } = this.#options;
+    const { store } = this.#options;
     const now = Date.now();
     // Held entries stay leased until their email is settled, whatever the interval.
     const leaseMs = intervalMs + GATHER_MS + 2 * SEND_TIMEOUT_MS;
@@ -100,6 +108,12 @@ export class NotificationSender {
     }
     if (this.#held.length === 0 || now < Math.max(this.#heldSince + Math.min(GATHER_MS, intervalMs), this.#lastEmailAt + intervalMs))
       return;
+    await this.#sendHeld(send);
+  }
+
+  /** Sends the held email entries as one email; gives them back when it fails. */
+  async #sendHeld(send: SendEmail): Promise<void> {
+    const { store, site } = this.#options;
     const batch = this.#held;
     this.#held = [];
     const ids = batch.map((entry) => entry.id);
