@@ -108,6 +108,20 @@ describe('notifications that cannot be sent at once', () => {
     assert.equal(smtp.messages.length, 1);
   });
 
+  test('a webhook refused twice is posted again after a backoff, and arrives once', async (t) => {
+    const webhook = await startWebhookReceiver(2);
+    t.after(() => webhook.stop());
+    const metricsPort = await freePort();
+    const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', NOTIFY_WEBHOOK_URL: webhook.url, METRICS_PORT: String(metricsPort) });
+    t.after(() => site.stop());
+    const id = await comment(site, 'Posted to a busy chat.');
+    await until(() => webhook.bodies.length >= 1, 'the webhook, on its third try');
+    assert.equal(webhook.bodies[0]?.['id'], id);
+    assert.equal(await metric(metricsPort, 'longhand_notification_failures_total{channel="webhook"}'), 2);
+    await until(async () => (await metric(metricsPort, 'longhand_outbox_depth{channel="webhook"}')) === 0, 'an empty outbox');
+    assert.equal(webhook.bodies.length, 1);
+  });
+
   test('a site killed (SIGKILL) between a write and its email sends it after the restart, once', async (t) => {
     const smtp = await startSmtp();
     t.after(() => smtp.stop());

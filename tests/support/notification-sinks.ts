@@ -50,13 +50,19 @@ export interface WebhookSink {
   stop(): Promise<void>;
 }
 
-/** Starts a webhook receiver on loopback: it answers 204 to every POST and keeps its JSON body. */
-export async function startWebhookReceiver(): Promise<WebhookSink> {
+/** Starts a webhook receiver on loopback: it answers 503 to the first `failures` POSTs, then 204 to each, keeping its JSON body. */
+export async function startWebhookReceiver(failures = 0): Promise<WebhookSink> {
   const bodies: Record<string, unknown>[] = [];
+  let refused = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
+      if (refused < failures) {
+        refused += 1;
+        res.writeHead(503).end();
+        return;
+      }
       bodies.push(JSON.parse(raw) as Record<string, unknown>);
       res.writeHead(204).end();
     });
