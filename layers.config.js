@@ -32,6 +32,8 @@ export const LAYER_ELEMENTS = [
   element('front', 'src/server/front'),
   // Social cards: drawn on demand from a page's title.
   element('social', 'src/server/social'),
+  // Notifications to the owner, sent from the store's outbox.
+  element('notifications', 'src/server/notifications'),
   // The owner's data tool (npm run data).
   element('owner', 'src/server/owner'),
   // The operation registry and its documents.
@@ -71,11 +73,12 @@ const ALLOWED = {
   threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
+  notifications: [...SHARED, 'store', 'articles', 'observability'],
   owner: [...SHARED, 'store'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   operations: [],
-  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'site'],
+  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'notifications', 'site'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],

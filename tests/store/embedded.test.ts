@@ -11,5 +11,5 @@ after(() => rm(ROOT, { recursive: true, force: true }));
 
 storeContract('embedded', {
   fresh: () => mkdtemp(join(ROOT, 'store-')),
-  open: (dir) => openEmbeddedStore(dir),
+  open: (dir, options) => openEmbeddedStore(dir, options),
 });

@@ -12,7 +12,7 @@ after(dropDatabases);
 
 storeContract('PostgreSQL', {
   fresh: () => freshDatabase('store_contract'),
-  open: (url) => openPostgresStore(url),
+  open: (url, options) => openPostgresStore(url, options),
 });
 
 /** Resolves once `condition` holds, checked every 20 ms; rejects after 5 s. */
@@ -179,5 +179,22 @@ describe('the owner’s bans, followed in memory by each instance', () => {
     assert.equal(fromMemory, true, 'after its watch read the bans again, the ban whose notice it missed is held in memory');
     await owner.setBan('carol', false);
     await until(async () => !(await site.isBanned('carol')), 'a change after the watch is back');
+  });
+});
+
+describe('the outbox shared by several instances', () => {
+  test('claims made at once by two instances never get the same entry, and together get every one', async (t) => {
+    const url = await freshDatabase('outbox_instances');
+    const options = { notificationChannels: ['email'] as const };
+    const [one, two] = await Promise.all([openPostgresStore(url, options), openPostgresStore(url, options)]);
+    t.after(() => Promise.all([one.close(), two.close()]));
+    await Promise.all(Array.from({ length: 40 }, (_, index) => one.insertComment(newComment('shared', `Comment ${index}`))));
+
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => (index % 2 ? one : two).claimNotifications('email', 7, 60_000)),
+    );
+    const ids = claims.flat().map((entry) => entry.id);
+    assert.equal(ids.length, 40);
+    assert.equal(new Set(ids).size, 40);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { nextVote } from '../../src/server/store/service.ts';
-import type { ExportRecord, NewCitySubmission, NewComment, StoreEngine } from '../../src/server/store/types.ts';
+import type { ExportRecord, NewCitySubmission, NewComment, NotificationChannel, StoreEngine } from '../../src/server/store/types.ts';
 
 /**
  * What a store contract run needs from an engine: a fresh, empty place to
@@ -10,8 +10,10 @@ import type { ExportRecord, NewCitySubmission, NewComment, StoreEngine } from '.
  */
 export interface StoreHarness {
   fresh(): Promise<string>;
-  open(place: string): Promise<StoreEngine>;
+  open(place: string, options?: { notificationChannels: readonly NotificationChannel[] }): Promise<StoreEngine>;
 }
+
+const BOTH_CHANNELS: readonly NotificationChannel[] = ['email', 'webhook'];
 
 export function newComment(articleSlug: string, body = 'A thought.', parentId: string | null = null): NewComment {
   return { articleSlug, parentId, depth: parentId ? 2 : 1, author: 'Amber otter', authorHash: 'hash-1', body };
@@ -44,6 +46,97 @@ export function storeContract(engine: string, harness: StoreHarness): void {
     t.after(() => store.close());
     return store;
   }
+
+  /** A fresh store that puts new records in the outbox for both channels, closed when the test ends. */
+  async function notifyingStore(t: { after(fn: () => Promise<void>): void }): Promise<{ store: StoreEngine; place: string }> {
+    const place = await harness.fresh();
+    const store = await harness.open(place, { notificationChannels: BOTH_CHANNELS });
+    t.after(() => store.close());
+    return { store, place };
+  }
+
+  describe(`the ${engine} store keeps its outbox`, () => {
+    test('each new record puts one entry per channel in the outbox, with no reader hash, claimed oldest first', async (t) => {
+      const { store } = await notifyingStore(t);
+      const comment = await store.insertComment(newComment('told', 'Tell the owner'));
+      const request = await store.insertTopicRequest({ requestTitle: 'Tides', details: null, authorHash: 'hash-2' });
+      const report = await store.insertBugReport({ description: 'Broken link', pagePath: '/en/', authorHash: 'hash-3' });
+      const submission = await store.insertCitySubmission(PARIS_SUBMISSION);
+      assert.deepEqual(await store.outboxDepth(), { email: 4, webhook: 4 });
+
+      const claimed = await store.claimNotifications('email', 10, 60_000);
+      assert.deepEqual(
+        claimed.map((entry) => [entry.channel, entry.notification.kind, entry.notification.id, entry.attempts]),
+        [
+          ['email', 'comment', comment.id, 0],
+          ['email', 'topicRequest', request.id, 0],
+          ['email', 'bugReport', report.id, 0],
+          ['email', 'citySubmission', submission.id, 0],
+        ],
+      );
+      assert.deepEqual(claimed[0]?.notification, {
+        kind: 'comment',
+        id: comment.id,
+        articleSlug: 'told',
+        parentId: null,
+        depth: 1,
+        author: 'Amber otter',
+        body: 'Tell the owner',
+        createdAt: comment.createdAt,
+      });
+      assert.doesNotMatch(JSON.stringify(claimed), /hash-/, 'no reader hash in a notification');
+      assert.equal((await store.claimNotifications('webhook', 2, 60_000)).length, 2, 'each channel is claimed on its own');
+    });
+
+    test('a claimed entry is held for its lease, leaves once sent, and comes back one attempt more when it failed', async (t) => {
+      const { store } = await notifyingStore(t);
+      await store.insertComment(newComment('held', 'One'));
+      await store.insertComment(newComment('held', 'Two'));
+      const [first, second] = await store.claimNotifications('email', 10, 60_000);
+      assert.ok(first && second);
+      assert.deepEqual(await store.claimNotifications('email', 10, 60_000), [], 'nothing while the lease runs');
+
+      await store.notificationsSent([first.id]);
+      const later = new Date(Date.now() + 60_000).toISOString();
+      await store.notificationsFailed([second.id], later);
+      assert.deepEqual(await store.outboxDepth(), { email: 1, webhook: 2 });
+      assert.deepEqual(await store.claimNotifications('email', 10, 60_000), [], 'a failed entry waits until it is due');
+
+      await store.notificationsFailed([second.id], new Date(Date.now() - 1000).toISOString());
+      const again = await store.claimNotifications('email', 10, 60_000);
+      assert.deepEqual(
+        again.map((entry) => [entry.id, entry.attempts]),
+        [[second.id, 2]],
+      );
+    });
+
+    test('an entry whose lease ran out is claimed again: a sender that died loses nothing', async (t) => {
+      const { store } = await notifyingStore(t);
+      const comment = await store.insertComment(newComment('lapsed'));
+      const [claimed] = await store.claimNotifications('webhook', 1, 0);
+      const [reclaimed] = await store.claimNotifications('webhook', 1, 60_000);
+      assert.equal(reclaimed?.id, claimed?.id);
+      assert.equal(reclaimed?.notification.id, comment.id);
+    });
+
+    test('the outbox outlasts a reopening, and a store with no channel puts nothing in it', async (t) => {
+      const place = await harness.fresh();
+      const first = await harness.open(place, { notificationChannels: BOTH_CHANNELS });
+      const comment = await first.insertComment(newComment('kept'));
+      const [sent] = await first.claimNotifications('email', 1, 60_000);
+      assert.ok(sent);
+      await first.notificationsSent([sent.id]);
+      await first.close();
+
+      const reopened = await harness.open(place);
+      t.after(() => reopened.close());
+      assert.deepEqual(await reopened.outboxDepth(), { email: 0, webhook: 1 });
+      const [waiting] = await reopened.claimNotifications('webhook', 10, 60_000);
+      assert.equal(waiting?.notification.id, comment.id);
+      await reopened.insertComment(newComment('kept', 'Unnotified'));
+      assert.deepEqual(await reopened.outboxDepth(), { email: 0, webhook: 1 });
+    });
+  });
 
   describe(`the ${engine} store keeps the store contract`, () => {
     test('a new store is empty', async (t) => {

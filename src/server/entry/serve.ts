@@ -10,12 +10,14 @@ import { securityHeaders } from '../http/security-headers.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
 import { health } from '../operations/health.ts';
+import { startNotifications } from '../notifications/start.ts';
 import {
   captchaSettings,
   drainSeconds,
   listenHost,
   listenPort,
   metricsListen,
+  notificationSettings,
   redisUrl,
   settingsInEffect,
   siteUrl,
@@ -54,11 +56,14 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   let drainMs: number;
   let fileCacheBytes: number;
   let metrics: Server | undefined;
+  let stopNotifications: (() => Promise<void>) | null;
   try {
     logger.info('settings in effect', settingsInEffect());
     opened = await runtime();
     checkCityIndexFile(CITY_INDEX_PATH);
     drainMs = drainSeconds() * 1000;
+    // Notifications go out from the outbox, beside the requests: a write never waits for one.
+    stopNotifications = await startNotifications(opened.store, siteUrl(), notificationSettings());
     fileCacheBytes = staticCacheBytes();
     const metricsAt = metricsListen();
     // prom-client is loaded only for a site that serves metrics.
@@ -102,7 +107,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     closing = true;
     metrics?.close();
     server.close(() => {
-      closeRuntime().then(
+      (stopNotifications?.() ?? Promise.resolve()).then(closeRuntime).then(
         () => process.exit(0),
         (error: unknown) => {
           logger.error('[store] the store could not be closed cleanly; its journal is replayed at the next start', {}, error);

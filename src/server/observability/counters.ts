@@ -65,7 +65,29 @@ export const counted = {
   /** By batch kind: sizes and durations (seconds). */
   batches: new Map<string, { sizes: Histogram; seconds: Histogram }>(),
   compactions: { done: 0, failed: 0, seconds: 0 },
+  /** By notification channel: entries waiting in the outbox when last looked at, sends done and sends failed (notifications counted). */
+  notifications: new Map<string, { waiting: number; sent: number; failed: number }>(),
 };
+
+function notificationCounts(channel: string): { waiting: number; sent: number; failed: number } {
+  let counts = counted.notifications.get(channel);
+  if (!counts) {
+    counts = { waiting: 0, sent: 0, failed: 0 };
+    counted.notifications.set(channel, counts);
+  }
+  return counts;
+}
+
+/** Notifications of a channel sent, or failed to be sent (they stay in the outbox and are tried again). */
+export function notificationsSettled(channel: string, outcome: 'sent' | 'failed', count: number): void {
+  if (!counted.on) return;
+  notificationCounts(channel)[outcome] += count;
+}
+
+/** The outbox's depth per channel, as the sender last read it. */
+export function outboxMeasured(depth: Readonly<Record<string, number>>): void {
+  for (const [channel, waiting] of Object.entries(depth)) notificationCounts(channel).waiting = waiting;
+}
 
 /** Turns counting on: the metrics listener calls it as it starts. */
 export function startCounting(): void {

@@ -121,6 +121,18 @@ function siteMetrics(): Metric[] {
     scraped('longhand_store_compaction_seconds_total', 'Time spent compacting the journal.', 'counter', () => [
       { labels: {}, value: counted.compactions.seconds },
     ]),
+    scraped('longhand_outbox_depth', 'Notifications waiting in the outbox to be sent, by channel.', 'gauge', () =>
+      [...counted.notifications.entries()].map(([channel, counts]) => ({ labels: { channel }, value: counts.waiting })),
+    ),
+    scraped('longhand_notifications_sent_total', 'Notifications sent, by channel.', 'counter', () =>
+      [...counted.notifications.entries()].map(([channel, counts]) => ({ labels: { channel }, value: counts.sent })),
+    ),
+    scraped(
+      'longhand_notification_failures_total',
+      'Notifications whose send failed, by channel; each stays in the outbox and is tried again later.',
+      'counter',
+      () => [...counted.notifications.entries()].map(([channel, counts]) => ({ labels: { channel }, value: counts.failed })),
+    ),
   ];
 }
 

@@ -3,17 +3,19 @@ import {
   configuredSalt,
   databaseUrl,
   dataDir,
+  notificationSettings,
   redisUrl,
   siteUrl,
   trustedProxies,
   type CaptchaSettings,
+  type NotificationSettings,
 } from '../settings/environment.ts';
 import { proxyTrust, type ProxyTrust } from '../identity/client-address.ts';
 import { log } from '../observability/log.ts';
 import { newSalt } from '../identity/reader-hash.ts';
 import { memoryQuotas, type Quotas } from '../quotas/quotas.ts';
 import { openStore } from '../store/open.ts';
-import type { StoreEngine } from '../store/types.ts';
+import type { NotificationChannel, StoreEngine } from '../store/types.ts';
 
 /** What a request needs from the process, opened once: settings, salt, quotas and store. */
 export interface Runtime {
@@ -35,7 +37,11 @@ let opening: Promise<Runtime> | undefined;
 export function runtime(): Promise<Runtime> {
   opening ??= (async () => {
     const url = redisUrl();
-    const store = await openStore({ dataDir: dataDir(), databaseUrl: databaseUrl() });
+    const store = await openStore({
+      dataDir: dataDir(),
+      databaseUrl: databaseUrl(),
+      notificationChannels: channelsOf(notificationSettings()),
+    });
     return {
       site: siteUrl(),
       // Kept with the store, so that every instance sharing it names a reader alike.
@@ -48,6 +54,11 @@ export function runtime(): Promise<Runtime> {
     };
   })();
   return opening;
+}
+
+/** The channels new records are put in the outbox for: those the settings set up. */
+function channelsOf({ email, webhookUrl }: NotificationSettings): NotificationChannel[] {
+  return [...(email ? (['email'] as const) : []), ...(webhookUrl ? (['webhook'] as const) : [])];
 }
 
 /** The trust TRUST_PROXY names; a count alone is believed from any peer, which start-up says. */

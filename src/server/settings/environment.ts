@@ -135,6 +135,44 @@ export function metricsListen(): { port: number; host: string } | undefined {
   return { port, host: process.env['METRICS_HOST'] || '127.0.0.1' };
 }
 
+/** Where the owner hears of new writes (src/server/notifications/): by email, by webhook, both or neither. */
+export interface NotificationSettings {
+  email: { smtpUrl: string; to: string; from: string; intervalSeconds: number } | undefined;
+  webhookUrl: string | undefined;
+}
+
+/**
+ * SMTP_URL (`smtp://user:pass@host:587`, `smtps://…`) with NOTIFY_EMAIL_TO,
+ * and NOTIFY_EMAIL_FROM (default: the same address); NOTIFY_EMAIL_SECONDS,
+ * the least time between two emails (default 300); NOTIFY_WEBHOOK_URL.
+ */
+export function notificationSettings(): NotificationSettings {
+  const smtpUrl = process.env['SMTP_URL'] || undefined;
+  const to = process.env['NOTIFY_EMAIL_TO'] || undefined;
+  const webhookUrl = process.env['NOTIFY_WEBHOOK_URL'] || undefined;
+  if ((smtpUrl === undefined) !== (to === undefined)) throw new Error('SMTP_URL and NOTIFY_EMAIL_TO are set together or not at all');
+  if (smtpUrl !== undefined && !/^smtps?:$/.test(urlOf('SMTP_URL', smtpUrl).protocol))
+    throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (webhookUrl !== undefined && !/^https?:$/.test(urlOf('NOTIFY_WEBHOOK_URL', webhookUrl).protocol))
+    throw new Error('NOTIFY_WEBHOOK_URL must be an http:// or https:// URL');
+  const raw = process.env['NOTIFY_EMAIL_SECONDS'] ?? '300';
+  const intervalSeconds = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(intervalSeconds) || intervalSeconds < 0 || intervalSeconds > 86_400)
+    throw new Error(`NOTIFY_EMAIL_SECONDS must be a number of seconds from 0 to 86400, not "${raw}"`);
+  return {
+    email: smtpUrl && to ? { smtpUrl, to, from: process.env['NOTIFY_EMAIL_FROM'] || to, intervalSeconds } : undefined,
+    webhookUrl,
+  };
+}
+
+function urlOf(name: string, raw: string): URL {
+  try {
+    return new URL(raw);
+  } catch {
+    throw new Error(`${name} is not a URL`);
+  }
+}
+
 /** A connection URL with its password, in the user part or the query (`?password=`), shown as `***`. */
 function maskedUrl(raw: string): string {
   try {
@@ -158,6 +196,7 @@ export function settingsInEffect(): Record<string, string> {
   const redis = redisUrl();
   const captcha = captchaSettings();
   const metrics = metricsListen();
+  const notify = notificationSettings();
   return {
     PORT: String(listenPort()),
     HOST: listenHost(),
@@ -173,5 +212,9 @@ export function settingsInEffect(): Record<string, string> {
     LOG_FORMAT: logFormat() ?? 'unset (pretty on a terminal, else JSON)',
     DRAIN_SECONDS: String(drainSeconds()),
     metrics: metrics ? `http://${metrics.host}:${metrics.port}/metrics` : 'off (METRICS_PORT unset)',
+    SMTP_URL: notify.email ? maskedUrl(notify.email.smtpUrl) : 'unset (no email)',
+    NOTIFY_EMAIL_TO: notify.email ? 'set (hidden)' : 'unset',
+    NOTIFY_EMAIL_SECONDS: String(notify.email?.intervalSeconds ?? 'unset'),
+    NOTIFY_WEBHOOK_URL: notify.webhookUrl ? 'set (hidden)' : 'unset (no webhook)',
   };
 }

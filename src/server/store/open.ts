@@ -1,5 +1,5 @@
 import { openEmbeddedStore } from './embedded/engine.ts';
-import type { StoreEngine } from './types.ts';
+import type { NotificationChannel, StoreEngine } from './types.ts';
 
 /** The settings that choose and open a store engine. */
 export interface StoreSettings {
@@ -9,12 +9,19 @@ export interface StoreSettings {
   databaseUrl: string | undefined;
   /** For the owner's tool: no time limit on a statement (an export reads for minutes); the site keeps them short. */
   longStatements?: boolean;
+  /** The channels new records are put in the outbox for; none for the owner's tool, which stores no new record. */
+  notificationChannels?: readonly NotificationChannel[];
 }
 
 /** Opens the store engine the settings choose. This is the one place an engine is picked. */
-export async function openStore({ dataDir, databaseUrl, longStatements = false }: StoreSettings): Promise<StoreEngine> {
-  if (!databaseUrl) return openEmbeddedStore(dataDir);
+export async function openStore({
+  dataDir,
+  databaseUrl,
+  longStatements = false,
+  notificationChannels = [],
+}: StoreSettings): Promise<StoreEngine> {
+  if (!databaseUrl) return openEmbeddedStore(dataDir, { notificationChannels });
   // The PostgreSQL driver and its migrations are loaded only for a site that uses them.
   const { openPostgresStore } = await import('./postgres/engine.ts');
-  return openPostgresStore(databaseUrl, longStatements ? { timeoutMs: null, poolSize: 2, watchBans: false } : {});
+  return openPostgresStore(databaseUrl, longStatements ? { timeoutMs: null, poolSize: 2, watchBans: false } : { notificationChannels });
 }

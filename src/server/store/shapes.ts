@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../articles/source.ts';
-import type { BugReport, CitySubmission, ExportRecord, StoredComment, TopicRequest } from './types.ts';
+import type { BugReport, CitySubmission, ExportRecord, Notification, OutboxEntry, StoredComment, TopicRequest } from './types.ts';
 
 /**
  * The stored records as zod schemas: what the embedded store checks its files
@@ -11,7 +11,7 @@ export const slug = z.string().regex(SLUG_PATTERN, 'is not a slug');
 export const text = z.string();
 export const isoDate = z.iso.datetime({ offset: true });
 
-export const comment: z.ZodType<StoredComment> = z.object({
+export const comment = z.object({
   id: text.min(1),
   articleSlug: slug,
   parentId: text.min(1).nullable(),
@@ -23,7 +23,7 @@ export const comment: z.ZodType<StoredComment> = z.object({
   score: z.number().int(),
   // Files written before deletion existed have no such field.
   deletedAt: isoDate.nullable().default(null),
-});
+}) satisfies z.ZodType<StoredComment>;
 
 export const topicRequest = z.object({
   id: text.min(1),
@@ -35,16 +35,16 @@ export const topicRequest = z.object({
   createdAt: isoDate,
 }) satisfies z.ZodType<TopicRequest>;
 
-export const bugReport: z.ZodType<BugReport> = z.object({
+export const bugReport = z.object({
   id: text.min(1),
   description: text,
   pagePath: text.nullable(),
   authorHash: text,
   createdAt: isoDate,
   reviewedAt: isoDate.nullable().default(null),
-});
+}) satisfies z.ZodType<BugReport>;
 
-export const citySubmission: z.ZodType<CitySubmission> = z.object({
+export const citySubmission = z.object({
   id: text.min(1),
   cityId: text,
   city: text,
@@ -60,6 +60,23 @@ export const citySubmission: z.ZodType<CitySubmission> = z.object({
   authorHash: text,
   createdAt: isoDate,
   reviewedAt: isoDate.nullable().default(null),
+}) satisfies z.ZodType<CitySubmission>;
+
+/** A notification: the stored record without what the owner is not told (the reader's hash); parsing a record drops it. */
+export const notification: z.ZodType<Notification> = z.discriminatedUnion('kind', [
+  comment.omit({ authorHash: true, score: true, deletedAt: true }).extend({ kind: z.literal('comment') }),
+  topicRequest.pick({ id: true, requestTitle: true, details: true, createdAt: true }).extend({ kind: z.literal('topicRequest') }),
+  bugReport.pick({ id: true, description: true, pagePath: true, createdAt: true }).extend({ kind: z.literal('bugReport') }),
+  citySubmission.omit({ authorHash: true, reviewedAt: true }).extend({ kind: z.literal('citySubmission') }),
+]);
+
+export const outboxEntry: z.ZodType<OutboxEntry> = z.object({
+  id: text.min(1),
+  channel: z.enum(['email', 'webhook']),
+  notification,
+  createdAt: isoDate,
+  attempts: z.number().int().nonnegative(),
+  dueAt: isoDate,
 });
 
 export const ban = z.object({ readerHash: text.min(1), since: isoDate });

@@ -120,6 +120,37 @@ export interface StoreStats {
   bans: number;
 }
 
+/** Where the owner hears of new writes: the outbox keeps one entry per notification and channel. */
+export type NotificationChannel = 'email' | 'webhook';
+
+/**
+ * What the owner is told of a new write: the stored record without the
+ * reader's hash (shapes.ts, `notification`). Its kind and id name the record,
+ * so that a later action on it (approve, delete, ban) can be linked from it.
+ */
+export type Notification =
+  | ({ kind: 'comment' } & Omit<StoredComment, 'authorHash' | 'score' | 'deletedAt'>)
+  | ({ kind: 'topicRequest' } & Pick<TopicRequest, 'id' | 'requestTitle' | 'details' | 'createdAt'>)
+  | ({ kind: 'bugReport' } & Pick<BugReport, 'id' | 'description' | 'pagePath' | 'createdAt'>)
+  | ({ kind: 'citySubmission' } & Omit<CitySubmission, 'authorHash' | 'reviewedAt'>);
+
+/**
+ * A notification waiting in the outbox for one channel. It is stored with the
+ * write it tells of (the same journal record, the same statement), and leaves
+ * the outbox only once it was sent.
+ */
+export interface OutboxEntry {
+  id: string;
+  channel: NotificationChannel;
+  notification: Notification;
+  /** ISO 8601 */
+  createdAt: string;
+  /** Failed sends so far. */
+  attempts: number;
+  /** When it may be sent (again), ISO 8601. */
+  dueAt: string;
+}
+
 /**
  * What a cached render shows and can be told apart by revision: one article's
  * thread (its comments, their scores, the article's score), every thread at
@@ -180,6 +211,19 @@ export interface StoreEngine {
   exportRecords(): AsyncIterable<ExportRecord>;
   /** Adds what is not there yet (by id; votes by voter and target), so importing twice changes nothing. Scores follow the votes. */
   importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts>;
+  /**
+   * Takes up to `limit` due entries of a channel, oldest first, for
+   * `leaseMs`: no other caller (in this process or another sharing the store)
+   * gets them until they are settled or the lease runs out, so that a sender
+   * that dies leaves them to the next one.
+   */
+  claimNotifications(channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]>;
+  /** Removes sent entries from the outbox. */
+  notificationsSent(ids: readonly string[]): Promise<void>;
+  /** Gives failed entries back, one attempt more, due again at `dueAt` (ISO 8601). */
+  notificationsFailed(ids: readonly string[], dueAt: string): Promise<void>;
+  /** How many entries wait in the outbox, per channel. */
+  outboxDepth(): Promise<Record<NotificationChannel, number>>;
   /**
    * A token that changes whenever what `topic` covers changes, in this process
    * or any other sharing the store: a cached render is kept under it and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ban, bugReport, citySubmission, comment, isoDate, slug, text, topicRequest } from '../shapes.ts';
+import { ban, bugReport, citySubmission, comment, isoDate, outboxEntry, slug, text, topicRequest } from '../shapes.ts';
 
 /**
  * The shapes the embedded store keeps on disk, as zod schemas: the lowdb
@@ -41,11 +41,14 @@ export interface CollectionDocument<Item> {
 }
 
 /** What each stored record must look like, to check a new one before it is kept. */
-export const storedShapes = { comment, topicRequest, bugReport, citySubmission, ban };
+export const storedShapes = { comment, topicRequest, bugReport, citySubmission, ban, outboxEntry };
+
+/** The outbox entries a new record brings, in the record's own journal line: stored with it, or not at all. */
+const outbox = z.array(outboxEntry).optional();
 
 /** One line of the journal: a change, numbered. A vote record holds the voter's resulting vote, 0 when removed. */
 export const journalRecord = z.discriminatedUnion('op', [
-  z.object({ seq, op: z.literal('comment'), comment }),
+  z.object({ seq, op: z.literal('comment'), comment, outbox }),
   z.object({
     seq,
     op: z.literal('vote'),
@@ -54,9 +57,12 @@ export const journalRecord = z.discriminatedUnion('op', [
     voter: text.min(1),
     vote: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
   }),
-  z.object({ seq, op: z.literal('topicRequest'), item: topicRequest }),
-  z.object({ seq, op: z.literal('bugReport'), item: bugReport }),
-  z.object({ seq, op: z.literal('citySubmission'), item: citySubmission }),
+  z.object({ seq, op: z.literal('topicRequest'), item: topicRequest, outbox }),
+  z.object({ seq, op: z.literal('bugReport'), item: bugReport, outbox }),
+  z.object({ seq, op: z.literal('citySubmission'), item: citySubmission, outbox }),
+  // The sender's changes to the outbox: sent entries leave it, failed ones wait one attempt more.
+  z.object({ seq, op: z.literal('outboxSent'), ids: z.array(text.min(1)) }),
+  z.object({ seq, op: z.literal('outboxFailed'), ids: z.array(text.min(1)), dueAt: isoDate }),
   // The owner's changes (npm run data).
   z.object({ seq, op: z.literal('deleteComment'), articleSlug: slug, commentId: text.min(1), deletedAt: isoDate }),
   z.object({ seq, op: z.literal('answerTopicRequest'), item: topicRequest }),

@@ -12,12 +12,15 @@
  *   bug-reports.json         the same, of BugReport
  *   city-submissions.json    the same, of CitySubmission
  *   bans.json                the same, of the owner's bans { readerHash, since }
+ *   outbox.json              the same, of the notifications waiting to be sent (OutboxEntry)
  *   ip-hash-salt             the generated IP-hash salt
  *   store.lock               an empty SQLite database, locked by the process that has the store open
  *   journal/<n>.jsonl        the journal, in numbered generations: one JSON record a line,
  *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
- *                            | deleteComment | answerTopicRequest | reviewed | ban | unban, … },
- *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed)
+ *                            | deleteComment | answerTopicRequest | reviewed | ban | unban
+ *                            | outboxSent | outboxFailed, … },
+ *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed);
+ *                            a new record's line carries its outbox entries, so both are kept or neither
  *   .<file>.tmp              a snapshot being replaced (a crash may leave one; the next open removes it)
  *
  * Every snapshot file (a "lowdb document") holds its state complete up to
@@ -53,6 +56,7 @@
 import { compactionRan } from '../../observability/counters.ts';
 import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
+import { outboxEntriesOf, type Notified } from '../outbox.ts';
 import type {
   BugReport,
   CitySubmission,
@@ -62,6 +66,8 @@ import type {
   NewCitySubmission,
   NewComment,
   NewTopicRequest,
+  NotificationChannel,
+  OutboxEntry,
   ReviewQueue,
   RevisionTopic,
   StoredComment,
@@ -88,10 +94,17 @@ export interface EmbeddedStoreOptions {
   compactEveryMs: number;
   /** How many comments the threads kept in memory may hold before idle ones are let go (read again from their files when asked for). */
   keptComments: number;
+  /** The channels a new comment, request, report or submission is put in the outbox for. */
+  notificationChannels: readonly NotificationChannel[];
 }
 
 // 16 MiB of journal replays in well under a second on open, and folding it in less often keeps write latency even.
-const DEFAULT_OPTIONS: EmbeddedStoreOptions = { compactAfterBytes: 16 * 1024 * 1024, compactEveryMs: 30_000, keptComments: 20_000 };
+const DEFAULT_OPTIONS: EmbeddedStoreOptions = {
+  compactAfterBytes: 16 * 1024 * 1024,
+  compactEveryMs: 30_000,
+  keptComments: 20_000,
+  notificationChannels: [],
+};
 
 /**
  * Opens (creating when absent) the embedded store in `dataDir`. Rejects,
@@ -136,6 +149,8 @@ class EmbeddedStore implements StoreEngine {
   #lastSeq: number;
   /** The journal number of each topic's last change; one process owns the directory, so memory is the truth. */
   readonly #revisions = new Map<RevisionTopic, number>();
+  /** Claimed outbox entries: until when (epoch milliseconds) no other claim gets them. */
+  readonly #leases = new Map<string, number>();
   #compaction: Promise<void> | null = null;
   #closing: Promise<void> | null = null;
   readonly #timer: NodeJS.Timeout;
@@ -159,7 +174,7 @@ class EmbeddedStore implements StoreEngine {
   async insertComment(comment: NewComment): Promise<StoredComment> {
     const stored = storedShapes.comment.parse({ ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null });
     const answer = { ...stored };
-    await this.#prepareAndCommit({ op: 'comment', comment: stored });
+    await this.#prepareAndCommit({ op: 'comment', comment: stored, outbox: this.#outboxOf({ kind: 'comment', record: stored }) });
     return answer;
   }
 
@@ -204,7 +219,7 @@ class EmbeddedStore implements StoreEngine {
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
     const stored = storedShapes.topicRequest.parse({ ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'topicRequest', item: stored });
+    await this.#commit({ op: 'topicRequest', item: stored, outbox: this.#outboxOf({ kind: 'topicRequest', record: stored }) });
     return answer;
   }
 
@@ -215,14 +230,14 @@ class EmbeddedStore implements StoreEngine {
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
     const stored = storedShapes.bugReport.parse({ ...report, id: newId(), createdAt: now(), reviewedAt: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'bugReport', item: stored });
+    await this.#commit({ op: 'bugReport', item: stored, outbox: this.#outboxOf({ kind: 'bugReport', record: stored }) });
     return answer;
   }
 
   async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
     const stored = storedShapes.citySubmission.parse({ ...submission, id: newId(), createdAt: now(), reviewedAt: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'citySubmission', item: stored });
+    await this.#commit({ op: 'citySubmission', item: stored, outbox: this.#outboxOf({ kind: 'citySubmission', record: stored }) });
     return answer;
   }
 
@@ -351,6 +366,41 @@ class EmbeddedStore implements StoreEngine {
     return counts;
   }
 
+  claimNotifications(channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+    // One process has the store open (lock.ts), so leases need only be kept in memory.
+    const at = Date.now();
+    const claimed = this.#state.outbox
+      .oldestFirst()
+      .filter((entry) => entry.channel === channel && Date.parse(entry.dueAt) <= at && (this.#leases.get(entry.id) ?? 0) <= at)
+      .slice(0, limit);
+    for (const entry of claimed) this.#leases.set(entry.id, at + leaseMs);
+    return Promise.resolve(claimed);
+  }
+
+  async notificationsSent(ids: readonly string[]): Promise<void> {
+    await this.#settle(ids, { op: 'outboxSent', ids: [...ids] });
+  }
+
+  async notificationsFailed(ids: readonly string[], dueAt: string): Promise<void> {
+    await this.#settle(ids, { op: 'outboxFailed', ids: [...ids], dueAt });
+  }
+
+  outboxDepth(): Promise<Record<NotificationChannel, number>> {
+    const depth = { email: 0, webhook: 0 };
+    for (const entry of this.#state.outbox.oldestFirst()) depth[entry.channel] += 1;
+    return Promise.resolve(depth);
+  }
+
+  async #settle(ids: readonly string[], change: JournalChange): Promise<void> {
+    for (const id of ids) this.#leases.delete(id);
+    if (ids.length > 0) await this.#commit(change);
+  }
+
+  /** The outbox entries of a new record, one per channel this store notifies. */
+  #outboxOf(notified: Notified): OutboxEntry[] {
+    return outboxEntriesOf(notified, this.#options.notificationChannels);
+  }
+
   revision(topic: RevisionTopic): Promise<string> {
     return Promise.resolve(String(this.#revisions.get(topic) ?? 0));
   }
@@ -412,11 +462,10 @@ class EmbeddedStore implements StoreEngine {
     if (this.#closing) return Promise.reject(new Error('The store is closed.'));
     if (this.#journal.failure) return Promise.reject(this.#journal.failure);
     const record: JournalRecord = { seq: ++this.#lastSeq, ...change };
-    const changed = this.#state.apply(record);
     const topic = revisionTopicOf(change);
+    for (const changed of this.#state.apply(record)) this.#changed.add(changed);
     if (topic) this.#revisions.set(topic, record.seq);
     if (topic?.startsWith('thread:')) this.#revisions.set('threads', record.seq);
-    if (changed) this.#changed.add(changed);
     if (this.#journal.bytes >= this.#options.compactAfterBytes) this.#startCompaction();
     return this.#journal.append(`${JSON.stringify(record)}\n`);
   }

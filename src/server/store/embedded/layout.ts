@@ -9,6 +9,8 @@ export interface StoreLayout {
   bugReports: string;
   citySubmissions: string;
   bans: string;
+  /** Notifications waiting to be sent. */
+  outbox: string;
   /** The generated IP-hash salt. */
   salt: string;
   /** Locked by the process that has the store open (lock.ts). */
@@ -26,6 +28,7 @@ export function storeLayout(dataDir: string): StoreLayout {
     bugReports: join(dataDir, 'bug-reports.json'),
     citySubmissions: join(dataDir, 'city-submissions.json'),
     bans: join(dataDir, 'bans.json'),
+    outbox: join(dataDir, 'outbox.json'),
     salt: join(dataDir, 'ip-hash-salt'),
     lock: join(dataDir, 'store.lock'),
     legacyLock: join(dataDir, 'lock'),

@@ -31,14 +31,14 @@ export async function recover(layout: StoreLayout): Promise<Recovered> {
     for (const { record, line } of await readGeneration(file)) {
       if (record.seq <= lastInJournal) throw corruptFile(file, `line ${line}: record ${record.seq} comes after record ${lastInJournal}`);
       lastInJournal = record.seq;
-      let target: SnapshotTarget | null;
+      let targets: SnapshotTarget[];
       try {
         await state.prepare(record);
-        target = state.apply(record);
+        targets = state.apply(record);
       } catch (error) {
         throw corruptFile(file, `line ${line}: ${(error as Error).message}`);
       }
-      if (target) changed.add(target);
+      for (const target of targets) changed.add(target);
     }
   }
   const lastSeq = Math.max(lastInJournal, state.snapshotSeq);

@@ -1,5 +1,5 @@
 import { SLUG_PATTERN } from '../../articles/source.ts';
-import type { BugReport, CitySubmission, TopicRequest } from '../types.ts';
+import type { BugReport, CitySubmission, OutboxEntry, TopicRequest } from '../types.ts';
 import type { StoredBan } from '../shapes.ts';
 import { ArticleThread } from './article-thread.ts';
 import { Collection } from './collection.ts';
@@ -27,6 +27,7 @@ export class StoreState {
   readonly bugReports: Collection<BugReport>;
   readonly citySubmissions: Collection<CitySubmission>;
   readonly bans: Collection<StoredBan>;
+  readonly outbox: Collection<OutboxEntry>;
   /** The highest journal record any snapshot file holds. */
   readonly snapshotSeq: number;
 
@@ -38,6 +39,7 @@ export class StoreState {
       bugReports: Collection<BugReport>;
       citySubmissions: Collection<CitySubmission>;
       bans: Collection<StoredBan>;
+      outbox: Collection<OutboxEntry>;
     },
   ) {
     this.#layout = layout;
@@ -46,6 +48,7 @@ export class StoreState {
     this.bugReports = collections.bugReports;
     this.citySubmissions = collections.citySubmissions;
     this.bans = collections.bans;
+    this.outbox = collections.outbox;
     this.snapshotSeq = Math.max(articles.lastSeq, ...this.#collections().map((collection) => collection.journalSeq));
   }
 
@@ -66,12 +69,13 @@ export class StoreState {
         bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
         citySubmissions: await Collection.load(layout.citySubmissions, storedShapes.citySubmission, byId),
         bans: await Collection.load(layout.bans, storedShapes.ban, (ban) => ban.readerHash),
+        outbox: await Collection.load(layout.outbox, storedShapes.outboxEntry, byId),
       },
     );
   }
 
   #collections(): SnapshotTarget[] {
-    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans];
+    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, this.outbox];
   }
 
   /** The article's thread, read from its file when it is not in memory; null when nothing was ever stored for it. */
@@ -155,12 +159,17 @@ export class StoreState {
   }
 
   /**
-   * Applies a journal record and returns the state it changed, or null when
-   * that state's snapshot already holds it (only when replaying). Throws when
-   * the record does not fit the state (a vote on a missing comment, a
-   * duplicate id).
+   * Applies a journal record and returns the states it changed: none when
+   * their snapshots already hold it (only when replaying). Throws when the
+   * record does not fit the state (a vote on a missing comment, a duplicate id).
    */
-  apply(record: JournalRecord): SnapshotTarget | null {
+  apply(record: JournalRecord): SnapshotTarget[] {
+    const changedStates = [this.#applyChange(record)];
+    if ('outbox' in record && record.outbox) for (const entry of record.outbox) changedStates.push(added(this.outbox, record.seq, entry));
+    return changedStates.filter((state) => state !== null);
+  }
+
+  #applyChange(record: JournalRecord): SnapshotTarget | null {
     switch (record.op) {
       case 'comment': {
         const thread = this.#threadInMemory(record.comment.articleSlug);
@@ -203,6 +212,17 @@ export class StoreState {
       case 'unban':
         return changed(this.bans, record.seq, (bans) => {
           bans.remove(record.readerHash);
+        });
+      case 'outboxSent':
+        return changed(this.outbox, record.seq, (outbox) => {
+          for (const id of record.ids) outbox.remove(id);
+        });
+      case 'outboxFailed':
+        return changed(this.outbox, record.seq, (outbox) => {
+          for (const id of record.ids) {
+            const entry = outbox.find(id);
+            if (entry) outbox.replace({ ...entry, attempts: entry.attempts + 1, dueAt: record.dueAt });
+          }
         });
     }
   }

@@ -18,6 +18,8 @@ import type {
   NewCitySubmission,
   NewComment,
   NewTopicRequest,
+  NotificationChannel,
+  OutboxEntry,
   ReviewQueue,
   RevisionTopic,
   StoredComment,
@@ -33,7 +35,9 @@ import { Batcher, sqlState } from './batcher.ts';
 import { BanWatch } from './ban-watch.ts';
 import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
-import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
+import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
+import { claimOutbox, outboxDepth, outboxFailed, outboxSent, withOutbox } from './outbox.ts';
+import { outboxEntriesOf, type Notified } from '../outbox.ts';
 import {
   BUG_REPORT_COLUMNS,
   bugReportOf,
@@ -63,9 +67,11 @@ export interface PostgresStoreOptions {
   timeoutMs: number | null;
   /** Whether the owner's bans are held in memory and followed (ban-watch.ts), as the site does, or asked for at each check. */
   watchBans: boolean;
+  /** The channels a new comment, request, report or submission is put in the outbox for. */
+  notificationChannels: readonly NotificationChannel[];
 }
 
-const SERVER_OPTIONS: PostgresStoreOptions = { poolSize: 20, timeoutMs: 1500, watchBans: true };
+const SERVER_OPTIONS: PostgresStoreOptions = { poolSize: 20, timeoutMs: 1500, watchBans: true, notificationChannels: [] };
 
 /** How the hot paths batch (src/server/store/postgres/batcher.ts): a few batches at once per kind, each of up to 100 calls. */
 const BATCHES = { maxItems: 100, concurrency: 4 };
@@ -80,7 +86,7 @@ function now(): string {
  * reached or a migration fails.
  */
 export async function openPostgresStore(url: string, options: Partial<PostgresStoreOptions> = {}): Promise<StoreEngine> {
-  const { poolSize, timeoutMs, watchBans } = { ...SERVER_OPTIONS, ...options };
+  const { poolSize, timeoutMs, watchBans, notificationChannels } = { ...SERVER_OPTIONS, ...options };
   const connection = connectionSettings(url);
   const pool = new pg.Pool({
     ...connection,
@@ -112,13 +118,14 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     ? new BanWatch({ ...connection, application_name: 'longhand-bans', keepAlive: true, connectionTimeoutMillis: timeoutMs ?? 0 })
     : null;
   await banWatch?.start();
-  return new PostgresStore(pool, poolSize, banWatch);
+  return new PostgresStore(pool, poolSize, banWatch, notificationChannels);
 }
 
 class PostgresStore implements StoreEngine {
   readonly #pool: pg.Pool;
   readonly #gate: Gate;
   readonly #banWatch: BanWatch | null;
+  readonly #notificationChannels: readonly NotificationChannel[];
   #closing: Promise<void> | null = null;
 
   // Each write and ban check on the site's hot paths goes in a batch with the others of its kind that come in meanwhile.
@@ -129,10 +136,19 @@ class PostgresStore implements StoreEngine {
   readonly #votes = new Batcher<VoteCall, VoteOutcome>((calls) => this.#applyVotes(calls), { ...BATCHES, name: 'votes' });
   readonly #bans = new Batcher<string, boolean>((hashes) => this.#areBanned(hashes), { ...BATCHES, name: 'bans' });
 
-  constructor(pool: pg.Pool, poolSize: number, banWatch: BanWatch | null) {
+  constructor(pool: pg.Pool, poolSize: number, banWatch: BanWatch | null, notificationChannels: readonly NotificationChannel[]) {
     this.#pool = pool;
     this.#gate = new Gate(poolSize);
     this.#banWatch = banWatch;
+    this.#notificationChannels = notificationChannels;
+  }
+
+  /** `statement` with the outbox entries of the records it stores, in the same statement. */
+  #withOutbox(statement: { text: string; params: unknown[] }, notified: Notified[]): { text: string; params: unknown[] } {
+    return withOutbox(
+      statement,
+      notified.flatMap((one) => outboxEntriesOf(one, this.#notificationChannels)),
+    );
   }
 
   #query<Row extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<Row>> {
@@ -150,14 +166,18 @@ class PostgresStore implements StoreEngine {
 
   /** Comments of a batch, with their threads' revisions, in one statement: one round trip, one commit. */
   async #insertComments(comments: StoredComment[]): Promise<StoredComment[]> {
-    const { text, params } = insertStatement(COMMENT_ROWS, comments);
-    await this.#query(
-      `WITH inserted AS (${text} RETURNING article_slug)
+    const inserted = insertStatement(COMMENT_ROWS, comments);
+    const { text, params } = this.#withOutbox(
+      {
+        text: `WITH inserted AS (${inserted.text} RETURNING article_slug)
        INSERT INTO revisions (topic, revision)
        SELECT 'thread:' || article_slug, count(*) FROM inserted GROUP BY article_slug ORDER BY 1
        ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + excluded.revision`,
-      params,
+        params: inserted.params,
+      },
+      comments.map((record) => ({ kind: 'comment', record })),
     );
+    await this.#query(text, params);
     return comments;
   }
 
@@ -219,13 +239,17 @@ class PostgresStore implements StoreEngine {
    */
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
     const stored: TopicRequest = { ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null };
-    const { text, params } = insertStatement(TOPIC_REQUEST_ROWS, [stored]);
-    await this.#query(
-      `WITH inserted AS (${text} RETURNING id)
+    const inserted = insertStatement(TOPIC_REQUEST_ROWS, [stored]);
+    const { text, params } = this.#withOutbox(
+      {
+        text: `WITH inserted AS (${inserted.text} RETURNING id)
        INSERT INTO revisions (topic, revision) SELECT 'topic-requests', 1 FROM inserted
        ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + 1`,
-      params,
+        params: inserted.params,
+      },
+      [{ kind: 'topicRequest', record: stored }],
     );
+    await this.#query(text, params);
     return stored;
   }
 
@@ -236,13 +260,17 @@ class PostgresStore implements StoreEngine {
 
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
     const stored: BugReport = { ...report, id: newId(), createdAt: now(), reviewedAt: null };
-    await this.#gate.run(() => insertRows(this.#pool, BUG_REPORT_ROWS, [stored]));
+    const { text, params } = this.#withOutbox(insertStatement(BUG_REPORT_ROWS, [stored]), [{ kind: 'bugReport', record: stored }]);
+    await this.#query(text, params);
     return stored;
   }
 
   async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
     const stored: CitySubmission = { ...submission, id: newId(), createdAt: now(), reviewedAt: null };
-    await this.#gate.run(() => insertRows(this.#pool, CITY_SUBMISSION_ROWS, [stored]));
+    const { text, params } = this.#withOutbox(insertStatement(CITY_SUBMISSION_ROWS, [stored]), [
+      { kind: 'citySubmission', record: stored },
+    ]);
+    await this.#query(text, params);
     return stored;
   }
 
@@ -369,6 +397,22 @@ class PostgresStore implements StoreEngine {
 
   importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
     return importRecords(this.#pool, records);
+  }
+
+  claimNotifications(channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#gate.run(() => claimOutbox(this.#pool, channel, limit, leaseMs));
+  }
+
+  notificationsSent(ids: readonly string[]): Promise<void> {
+    return this.#gate.run(() => outboxSent(this.#pool, ids));
+  }
+
+  notificationsFailed(ids: readonly string[], dueAt: string): Promise<void> {
+    return this.#gate.run(() => outboxFailed(this.#pool, ids, dueAt));
+  }
+
+  outboxDepth(): Promise<Record<NotificationChannel, number>> {
+    return this.#gate.run(() => outboxDepth(this.#pool));
   }
 
   async revision(topic: RevisionTopic): Promise<string> {

@@ -1,4 +1,4 @@
-import type { BugReport, CitySubmission, StoredComment, TopicRequest } from '../types.ts';
+import type { BugReport, CitySubmission, OutboxEntry, StoredComment, TopicRequest } from '../types.ts';
 import {
   BUG_REPORT_COLUMNS,
   bugReportValues,
@@ -62,10 +62,21 @@ export const CITY_SUBMISSION_ROWS: InsertTarget<CitySubmission> = {
   values: citySubmissionValues,
 };
 
-/** The statement that inserts `items` into `target`, skipping an id already there, and its parameters (one array a column). */
-export function insertStatement<Item>(target: InsertTarget<Item>, items: readonly Item[]): { text: string; params: unknown[] } {
+/** Notifications waiting to be sent (outbox.ts). */
+export const OUTBOX_ROWS: InsertTarget<OutboxEntry> = {
+  table: 'notification_outbox',
+  columns: 'id, channel, notification, created_at, attempts, due_at',
+  types: ['text', 'text', 'jsonb', 'timestamptz', 'integer', 'timestamptz'],
+  values: (entry) => [entry.id, entry.channel, JSON.stringify(entry.notification), entry.createdAt, entry.attempts, entry.dueAt],
+};
+
+/**
+ * The statement that inserts `items` into `target`, skipping an id already
+ * there, and its parameters (one array a column), numbered from `first`.
+ */
+export function insertStatement<Item>(target: InsertTarget<Item>, items: readonly Item[], first = 1): { text: string; params: unknown[] } {
   const params = asColumns(items.map(target.values), target.types.length);
-  const arrays = target.types.map((type, column) => `$${column + 1}::${type}[]`).join(', ');
+  const arrays = target.types.map((type, column) => `$${column + first}::${type}[]`).join(', ');
   return {
     text: `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM unnest(${arrays}) ON CONFLICT (id) DO NOTHING`,
     params,

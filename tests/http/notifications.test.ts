@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startSmtp, startWebhookReceiver, until, type SmtpSink, type WebhookSink } from '../support/notification-sinks.ts';
+import { freePort } from '../support/ports.ts';
+import { dropDatabases, freshDatabase, queryRows } from '../support/postgres.ts';
+import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import { newReaderAddress, post } from '../support/writes.ts';
+
+const ARTICLE = 'the-price-of-a-beer';
+
+after(dropDatabases);
+const OWNER = 'owner@example.test';
+
+/** The site's settings for notifications to these sinks; emails at most every `emailSeconds`. */
+function notifying(smtpPort: number, emailSeconds: number, webhook?: WebhookSink): Record<string, string> {
+  return {
+    TRUST_PROXY: '1',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    NOTIFY_EMAIL_TO: OWNER,
+    NOTIFY_EMAIL_FROM: 'site@example.test',
+    NOTIFY_EMAIL_SECONDS: String(emailSeconds),
+    ...(webhook ? { NOTIFY_WEBHOOK_URL: webhook.url } : {}),
+  };
+}
+
+async function comment(site: RunningSite, body: string, address = newReaderAddress()): Promise<string> {
+  const answer = await post(site.url, '/api/comments', { articleSlug: ARTICLE, body }, address);
+  assert.equal(answer.status, 200, answer.text);
+  return String(answer.json()['id']);
+}
+
+/** One metric's value, as the metrics listener at `port` reads it now. */
+async function metric(port: number, sample: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${sample} `));
+  return line === undefined ? Number.NaN : Number(line.slice(sample.length + 1));
+}
+
+describe('notifications by email and webhook', () => {
+  let smtp: SmtpSink;
+  let webhook: WebhookSink;
+  let site: RunningSite;
+  before(async () => {
+    smtp = await startSmtp();
+    webhook = await startWebhookReceiver();
+    site = await startSite(PREPARED_SITE, notifying(smtp.port, 3, webhook));
+  });
+  after(async () => {
+    await site.stop();
+    await Promise.all([smtp.stop(), webhook.stop()]);
+  });
+
+  test('a comment sends one email and one webhook naming its article, its author and its text, with no address or hash', async () => {
+    const address = newReaderAddress();
+    const id = await comment(site, 'Beer is cheaper by the river.', address);
+    await until(() => smtp.messages.length >= 1 && webhook.bodies.length >= 1, 'an email and a webhook');
+    const [email] = smtp.messages;
+    assert.ok(email);
+    assert.match(email, new RegExp(`^To: ${OWNER}`, 'm'));
+    assert.match(email, /^Subject: New comment by .+ on the-price-of-a-beer\r?$/m);
+    assert.match(email, /Beer is cheaper by the river\./);
+    assert.match(email, /http:\/\/localhost:4321\/articles\/the-price-of-a-beer/);
+
+    const [hook] = webhook.bodies;
+    assert.ok(hook);
+    assert.equal(hook['kind'], 'comment');
+    assert.equal(hook['id'], id);
+    assert.equal(hook['articleSlug'], ARTICLE);
+    assert.equal(hook['body'], 'Beer is cheaper by the river.');
+    assert.equal(hook['url'], `http://localhost:4321/articles/${ARTICLE}`);
+    assert.match(String(hook['text']), /Beer is cheaper by the river\./);
+    assert.equal(hook['content'], hook['text']);
+    for (const sent of [email, JSON.stringify(hook)]) {
+      assert.ok(!sent.includes(address), 'no reader address');
+      assert.doesNotMatch(sent, /authorHash|readerHash/);
+    }
+  });
+
+  test('a burst of 20 comments sends one email holding all of them', async () => {
+    await until(() => smtp.messages.length >= 1, 'the first test’s email');
+    const before = smtp.messages.length;
+    const bodies = Array.from({ length: 20 }, (_, index) => `Burst comment number ${index + 1}.`);
+    await Promise.all(bodies.map((body) => comment(site, body)));
+    await until(() => smtp.messages.length > before, 'an email of the burst');
+    const email = smtp.messages[before] ?? '';
+    for (const body of bodies) assert.ok(email.includes(body), `the email holds "${body}"`);
+    assert.match(email, /^Subject: 20 new comments and requests/m);
+    await until(() => webhook.bodies.length >= 21, 'a webhook per comment');
+  });
+});
+
+describe('notifications that cannot be sent at once', () => {
+  test('with the SMTP server down, writes still answer 200, and the email arrives once it is back', async (t) => {
+    const smtpPort = await freePort();
+    const metricsPort = await freePort();
+    const site = await startSite(PREPARED_SITE, { ...notifying(smtpPort, 1), METRICS_PORT: String(metricsPort) });
+    t.after(() => site.stop());
+    await comment(site, 'Sent while the mail server is away.');
+    await until(async () => (await metric(metricsPort, 'longhand_notification_failures_total{channel="email"}')) >= 1, 'a failed send');
+    assert.equal(await metric(metricsPort, 'longhand_outbox_depth{channel="email"}'), 1);
+
+    const smtp = await startSmtp(smtpPort);
+    t.after(() => smtp.stop());
+    await until(() => smtp.messages.length >= 1, 'the email, once the server is back');
+    assert.match(smtp.messages[0] ?? '', /Sent while the mail server is away\./);
+    await until(async () => (await metric(metricsPort, 'longhand_outbox_depth{channel="email"}')) === 0, 'an empty outbox');
+    assert.equal(await metric(metricsPort, 'longhand_notifications_sent_total{channel="email"}'), 1);
+    assert.equal(smtp.messages.length, 1);
+  });
+
+  test('a webhook refused twice is posted again after a backoff, and arrives once', async (t) => {
+    const webhook = await startWebhookReceiver(2);
+    t.after(() => webhook.stop());
+    const metricsPort = await freePort();
+    const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', NOTIFY_WEBHOOK_URL: webhook.url, METRICS_PORT: String(metricsPort) });
+    t.after(() => site.stop());
+    const id = await comment(site, 'Posted to a busy chat.');
+    await until(() => webhook.bodies.length >= 1, 'the webhook, on its third try');
+    assert.equal(webhook.bodies[0]?.['id'], id);
+    assert.equal(await metric(metricsPort, 'longhand_notification_failures_total{channel="webhook"}'), 2);
+    await until(async () => (await metric(metricsPort, 'longhand_outbox_depth{channel="webhook"}')) === 0, 'an empty outbox');
+    assert.equal(webhook.bodies.length, 1);
+  });
+
+  test('a site killed (SIGKILL) between a write and its email sends it after the restart, once', async (t) => {
+    const smtp = await startSmtp();
+    t.after(() => smtp.stop());
+    // An hour between emails: the first site holds the comment for its gathering time, and is killed meanwhile.
+    const killed = await startSite(PREPARED_SITE, notifying(smtp.port, 3600));
+    await comment(killed, 'Written just before a crash.');
+    await killed.kill();
+    assert.equal(smtp.messages.length, 0);
+
+    const metricsPort = await freePort();
+    const restarted = await startSite(PREPARED_SITE, {
+      ...notifying(smtp.port, 1),
+      DATA_DIR: killed.dataDir,
+      METRICS_PORT: String(metricsPort),
+    });
+    t.after(() => restarted.stop());
+    await until(() => smtp.messages.length >= 1, 'the email after the restart');
+    assert.match(smtp.messages[0] ?? '', /Written just before a crash\./);
+    await until(async () => (await metric(metricsPort, 'longhand_outbox_depth{channel="email"}')) === 0, 'an empty outbox');
+    assert.equal(smtp.messages.length, 1);
+  });
+});
+
+describe('a stopping site', () => {
+  test('sends the email it holds before it exits, rather than waiting for its interval', async (t) => {
+    const smtp = await startSmtp();
+    t.after(() => smtp.stop());
+    const metricsPort = await freePort();
+    const site = await startSite(PREPARED_SITE, { ...notifying(smtp.port, 3600), METRICS_PORT: String(metricsPort) });
+    await comment(site, 'Written before a deploy.');
+    // The depth is read after each claim: once it counts the comment, the sender holds it.
+    await until(async () => (await metric(metricsPort, 'longhand_outbox_depth{channel="email"}')) === 1, 'the email held');
+    assert.equal(smtp.messages.length, 0);
+    await site.stop();
+    assert.equal(smtp.messages.length, 1);
+    assert.match(smtp.messages[0] ?? '', /Written before a deploy\./);
+  });
+});
+
+describe('notifications with two instances sharing PostgreSQL', () => {
+  test('each notification is sent once, by one of them, by email and by webhook', async (t) => {
+    const smtp = await startSmtp();
+    const webhook = await startWebhookReceiver();
+    t.after(() => Promise.all([smtp.stop(), webhook.stop()]));
+    const databaseUrl = await freshDatabase('notify_instances');
+    const env = { ...notifying(smtp.port, 1, webhook), DATABASE_URL: databaseUrl };
+    const sites = await Promise.all([startSite(PREPARED_SITE, env), startSite(PREPARED_SITE, env)]);
+    t.after(() => Promise.all(sites.map((site) => site.stop())));
+
+    const bodies = Array.from({ length: 10 }, (_, index) => `Shared comment number ${index + 1}.`);
+    const ids = await Promise.all(bodies.map((body, index) => comment(sites[index % 2] as RunningSite, body)));
+    const waiting = async () =>
+      Number((await queryRows<{ n: string }>(databaseUrl, 'SELECT count(*) AS n FROM notification_outbox'))[0]?.n);
+    await until(async () => (await waiting()) === 0, 'every notification sent');
+
+    assert.deepEqual(webhook.bodies.map((body) => body['id']).sort(), [...ids].sort(), 'one webhook per comment');
+    const mail = smtp.messages.join('\n');
+    for (const body of bodies) assert.equal(mail.split(body).length - 1, 1, `"${body}" is in one email`);
+  });
+});
