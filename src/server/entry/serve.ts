@@ -5,7 +5,7 @@ import { dispatchApi } from '../api/dispatch.ts';
 import { operationIdAt, readQueryParameters } from '../api/registry.ts';
 import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
-import { mcpEndpoint } from '../mcp/endpoint.ts';
+import type { McpEndpoint } from '../mcp/endpoint.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
@@ -25,6 +25,15 @@ import {
 } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
+
+/** The MCP server, its SDK loaded at the first request to `/mcp`: a site that no agent asks holds none of it. */
+function lazyMcpEndpoint(): McpEndpoint {
+  let endpoint: Promise<McpEndpoint> | undefined;
+  return async (request) => {
+    endpoint ??= import('../mcp/endpoint.ts').then(({ mcpEndpoint }) => mcpEndpoint(apiServices));
+    return (await endpoint)(request);
+  };
+}
 /** The store's current revision of a topic a render named, for the front server's kept renders; '' for no such topic. */
 async function revisionOf(topic: string): Promise<string> {
   const known = topic === 'topic-requests' || topic === 'threads' || topic.startsWith('thread:');
@@ -89,7 +98,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     apiQueryParameters: (pathname) => readQueryParameters(pathname),
     revisionOf,
     operationOf: operationIdAt,
-    mcp: mcpEndpoint(apiServices),
+    mcp: lazyMcpEndpoint(),
     probes: checks.probes,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),
