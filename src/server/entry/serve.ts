@@ -25,7 +25,6 @@ import {
 } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
-
 /** The MCP server, its SDK loaded at the first request to `/mcp`: a site that no agent asks holds none of it. */
 function lazyMcpEndpoint(): McpEndpoint {
   let endpoint: Promise<McpEndpoint> | undefined;
