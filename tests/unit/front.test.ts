@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
 import { chooseEncoding, encodeBody } from '../../src/server/front/encoding.ts';
 import { createFrontServer } from '../../src/server/front/server.ts';
 import { HotBodies } from '../../src/server/front/hot-bodies.ts';
@@ -219,37 +219,56 @@ describe('the front server', () => {
 });
 
 describe('an article page with its thread', () => {
-  test('kept from its second read until the thread’s revision changes; a walk over pages read once keeps nothing', async (t) => {
+  /** A front server over built article pages that take a thread, its renders by `render`; reads an article's page. */
+  async function articlesServer(
+    t: TestContext,
+    slugs: readonly string[],
+    render: (pathname: string) => Promise<string>,
+    revision: () => string,
+    cacheEntries?: number,
+  ): Promise<(slug: string) => Promise<string>> {
     const clientDir = await mkdtemp(join(tmpdir(), 'front-'));
     t.after(() => rm(clientDir, { recursive: true, force: true }));
-    for (const slug of ['read-often', ...Array.from({ length: 20 }, (_, index) => `read-once-${index}`)]) {
+    for (const slug of slugs) {
       await mkdir(join(clientDir, 'articles', slug), { recursive: true });
       await writeFile(join(clientDir, 'articles', slug, 'index.html'), `<h1>${slug}</h1>${THREAD_SLOT}<footer></footer>`);
     }
-    let revision = '1';
-    const rendered: string[] = [];
     const server = await createFrontServer({
       app: {
         match: () => undefined,
-        render: (request) => {
+        render: async (request) => {
           const { pathname } = new URL(request.url);
-          rendered.push(pathname);
-          const headers = { 'Content-Type': 'text/html', 'X-Revision-Topic': `thread:${pathname}`, 'X-Revision': revision };
-          return Promise.resolve(new Response(`<ol>thread at ${revision}</ol>`, { headers }));
+          const headers = { 'Content-Type': 'text/html', 'X-Revision-Topic': `thread:${pathname}`, 'X-Revision': revision() };
+          return new Response(await render(pathname), { headers });
         },
       },
       api: () => Promise.reject(new Error('no API here')),
-      revisionOf: () => Promise.resolve(revision),
+      revisionOf: () => Promise.resolve(revision()),
       clientDir,
       site: 'http://localhost:4321',
-      // Room for fewer pages than the walk reads: kept on first read, they would push the page read often out.
-      cacheEntries: 5,
+      ...(cacheEntries === undefined ? {} : { cacheEntries }),
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     t.after(() => new Promise((resolve) => server.close(resolve)));
     const { port } = server.address() as AddressInfo;
-    const read = async (slug: string) => (await fetch(`http://127.0.0.1:${port}/articles/${slug}`)).text();
+    return async (slug) => (await fetch(`http://127.0.0.1:${port}/articles/${slug}`)).text();
+  }
+
+  test('kept from its second read until the thread’s revision changes; a walk over pages read once keeps nothing', async (t) => {
+    let revision = '1';
+    const rendered: string[] = [];
+    // Room for fewer pages than the walk reads: kept on first read, they would push the page read often out.
+    const read = await articlesServer(
+      t,
+      ['read-often', ...Array.from({ length: 20 }, (_, index) => `read-once-${index}`)],
+      (pathname) => {
+        rendered.push(pathname);
+        return Promise.resolve(`<ol>thread at ${revision}</ol>`);
+      },
+      () => revision,
+      5,
+    );
 
     assert.equal(await read('read-often'), '<h1>read-often</h1><ol>thread at 1</ol><footer></footer>');
     await read('read-often');
@@ -263,5 +282,28 @@ describe('an article page with its thread', () => {
     assert.equal(await read('read-often'), '<h1>read-often</h1><ol>thread at 2</ol><footer></footer>');
     await read('read-often');
     assert.deepEqual(rendered, ['/threads/read-often'], 'rendered once per change of the thread');
+  });
+
+  test('readers who ask at once, before it is kept, share one render', async (t) => {
+    let renders = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const read = await articlesServer(
+      t,
+      ['busy'],
+      async () => {
+        renders += 1;
+        await gate;
+        return '<ol>the thread</ol>';
+      },
+      () => '1',
+    );
+    const pages = Array.from({ length: 10 }, () => read('busy'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    assert.deepEqual(new Set(await Promise.all(pages)), new Set(['<h1>busy</h1><ol>the thread</ol><footer></footer>']));
+    assert.equal(renders, 1);
   });
 });

@@ -269,6 +269,12 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const missing = new ResponseCache({ maxEntries: MISSING_ENTRIES });
   // Article pages with their threads are kept from their second read, as built files are (hot-bodies.ts).
   const pagesSeenOnce = new SeenOnce();
+  /**
+   * Pages being put together with their thread, by key: readers who ask at
+   * once, before the first is kept, share one render instead of each holding
+   * a thread's page in memory at the same time.
+   */
+  const merging = new Map<string, Promise<StoredAnswer | null>>();
   cacheWatched('renders', () => cache.stats());
   cacheWatched('not-found', () => missing.stats());
   cacheWatched('files', () => files.stats());
@@ -355,13 +361,29 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       if (!built) return null;
       if (current) return sendStored(req, res, hit.answer, { base, varyAccept: true, extraHeaders: pageHeaders });
     }
+    let merged = merging.get(key);
+    if (!merged) {
+      merged = mergeWithThread(req, file, fragment, key, hit !== undefined).finally(() => merging.delete(key));
+      merging.set(key, merged);
+    }
+    const answer = await merged;
+    return answer && sendStored(req, res, answer, { base, varyAccept: true, extraHeaders: pageHeaders });
+  }
+
+  /** The built page `file` with its thread put in, stored (and kept, once read often: sendPageWithThread). */
+  async function mergeWithThread(
+    req: IncomingMessage,
+    file: StaticFile,
+    fragment: string,
+    key: string,
+    keptBefore: boolean,
+  ): Promise<StoredAnswer | null> {
     const read = await files.read(file, null);
     if ('stream' in read) read.stream.destroy();
     if (!('body' in read)) return null;
     const page = await pageWithThread(read.body, file.contentType, await render(req, new URL(`${site}${fragment}`)));
     // A page kept before, whose thread changed since, is read often enough to keep again.
-    const keep = hit !== undefined || pagesSeenOnce.again(key);
-    return page && sendStored(req, res, await cache.store(key, page, keep), { base, varyAccept: true, extraHeaders: pageHeaders });
+    return page && cache.store(key, page, keptBefore || pagesSeenOnce.again(key));
   }
 
   /**
