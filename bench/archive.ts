@@ -50,7 +50,8 @@ async function archiveCopy(scratch: string): Promise<string> {
 
 /**
  * A stock Astro 7 blog: one content collection with a glob loader over the
- * same Markdown files, one page per file, nothing else.
+ * same Markdown files, one page per file, nothing else (but a content cache
+ * of its own, see below).
  */
 async function stockBlog(scratch: string, articles: string): Promise<string> {
   const dir = join(scratch, 'stock');
@@ -58,7 +59,12 @@ async function stockBlog(scratch: string, articles: string): Promise<string> {
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   await cp(articles, join(dir, 'articles'), { recursive: true });
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'stock-blog', private: true, type: 'module' }));
-  await writeFile(join(dir, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n");
+  // Its content cache in its own folder, cold as the site's is: by default it would be node_modules/.astro, which every
+  // copy shares, and a second run would find the first one's there.
+  await writeFile(
+    join(dir, 'astro.config.mjs'),
+    "import { defineConfig } from 'astro/config';\nexport default defineConfig({ cacheDir: './.cache/astro' });\n",
+  );
   await writeFile(
     join(dir, 'src', 'content.config.ts'),
     "import { defineCollection } from 'astro:content';\nimport { glob } from 'astro/loaders';\n" +
