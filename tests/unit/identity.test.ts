@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { canonicalAddress, clientAddress, proxyTrust, readerKey } from '../../src/server/identity/client-address.ts';
 import { readerHash, readerHashOn } from '../../src/server/identity/reader-hash.ts';
 import { NAME_COUNT, readerName } from '../../src/server/identity/reader-name.ts';
+import { sign, signingKey, verify } from '../../src/server/identity/signing.ts';
 
 const count = (n: number) => proxyTrust(n);
 
@@ -86,5 +87,19 @@ describe('the reader hash and name', () => {
     const names = new Set(Array.from({ length: 3000 }, (_, i) => readerName(readerHash(`198.51.100.${i}`, 'salt'))));
     assert.ok(names.size > 1000, `${names.size} names`);
     assert.match(readerName(readerHash('x', 'y')), /^[A-Z][a-z]+ [A-Z][a-z]+$/);
+  });
+});
+
+describe('what the site signs for itself', () => {
+  test('a signed value verifies with its key only, and not once altered', () => {
+    const key = signingKey('salt', 'form-stamp');
+    const signed = sign(key, 'payload-1');
+    assert.equal(verify(key, signed), 'payload-1');
+    assert.equal(verify(signingKey('salt', 'moderation-link'), signed), null, 'another purpose');
+    assert.equal(verify(signingKey('other salt', 'form-stamp'), signed), null, 'another salt');
+    assert.equal(verify(key, signed.replace('payload-1', 'payload-2')), null, 'another payload');
+    assert.equal(verify(key, `${signed}x`), null, 'another MAC');
+    for (const junk of ['', '.', 'payload', '.mac']) assert.equal(verify(key, junk), null, junk);
+    assert.throws(() => sign(key, 'a.b'));
   });
 });

@@ -1,0 +1,34 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+
+/**
+ * What the site signs for itself (a form's timestamp, a moderation link):
+ * each purpose has its own key, derived from the kept salt (HKDF-SHA-256), so
+ * that every instance sharing the store signs alike and no second secret has
+ * to be kept, while a value signed for one purpose is never valid for another.
+ */
+export type SigningPurpose = 'form-stamp' | 'moderation-link';
+
+/** The key of one purpose. Derive it once per process; it is as secret as the salt. */
+export function signingKey(salt: string, purpose: SigningPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', salt, 'longhand-signing', purpose, 32));
+}
+
+/** `payload.mac`, the MAC base64url: the payload must not contain a dot. */
+export function sign(key: Buffer, payload: string): string {
+  if (payload.includes('.')) throw new Error('A signed payload must not contain a dot');
+  return `${payload}.${mac(key, payload)}`;
+}
+
+/** The payload of a value `sign` made with this key; null when it was made otherwise or altered. */
+export function verify(key: Buffer, signed: string): string | null {
+  const dot = signed.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const payload = signed.slice(0, dot);
+  const given = Buffer.from(signed.slice(dot + 1), 'base64url');
+  const expected = Buffer.from(mac(key, payload), 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null;
+}
+
+function mac(key: Buffer, payload: string): string {
+  return createHmac('sha256', key).update(payload).digest('base64url');
+}
