@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE } from '../src/server/articles/built-content.ts';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
 import { captchaSettings, siteUrl } from '../src/server/settings/environment.ts';
 import { precompress } from './precompress.ts';
@@ -55,6 +56,12 @@ async function writeCityIndex(root: string): Promise<void> {
   if (code !== 0) throw new Error(`The city index could not be written (${CITY_INDEX_PATH}, exit ${code})`);
 }
 
+/** The content files Astro wrote among the served ones, moved where the server reads them and nothing serves them. */
+async function moveContentFiles(clientDir: string, contentDir: string): Promise<void> {
+  await mkdir(contentDir, { recursive: true });
+  for (const file of [CONTENT_INDEX_FILE, CONTENT_BODIES_FILE]) await rename(join(clientDir, file), join(contentDir, file));
+}
+
 /** The city index and the search index beside `astro build`, then the precompressed files the front server serves. */
 export async function buildSite(root: string): Promise<void> {
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
@@ -63,6 +70,7 @@ export async function buildSite(root: string): Promise<void> {
   const search = await startSearchIndex();
   try {
     await Promise.all([writeCityIndex(root), build({ root, integrations: [search.integration] })]);
+    await moveContentFiles(clientDir, join(root, CONTENT_DIR));
     await search.write(clientDir);
   } catch (error) {
     await search.close();

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, languageFromParam, type LanguageCode } from '../i18n/languages.ts';
 import { uiStrings } from '../i18n/ui.ts';
-import { todayUtc, type Article } from '../server/articles/catalog.ts';
+import { todayUtc, type ArticleItem } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
 import { ARCHIVE_PAGE_SIZE, pagesOf, pageWindow, type ListPage } from '../server/articles/lists.ts';
 import { alternatesOf, archivePath, type Alternate } from '../server/http/site-paths.ts';
@@ -11,7 +11,7 @@ import { listPageTwin } from './markdown-twins.ts';
 /** One archive page in one language, as the page and its twin show it. */
 export interface ArchivePage {
   lang: LanguageCode;
-  page: ListPage<Article>;
+  page: ListPage<ArticleItem>;
   path: string;
   title: string;
   /** The same page number in every language that has it, for hreflang and the language switcher. */
@@ -23,7 +23,7 @@ export interface ArchivePage {
   window: ({ number: number; path: string } | null)[];
 }
 
-export type { Article as ListedArticle };
+export type { ArticleItem as ListedArticle };
 
 /**
  * Page `pageParam` of the archive of the language `langParam` names, or null

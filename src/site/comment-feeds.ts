@@ -1,6 +1,6 @@
 import { languageFromParam, type LanguageCode } from '../i18n/languages.ts';
 import { readerNameIn } from '../i18n/reader-names.ts';
-import { todayUtc, type Article } from '../server/articles/catalog.ts';
+import { todayUtc, type ArticleItem } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
 import { atomFeed, type AtomEntry } from '../server/discovery/atom.ts';
 import { mediaTypeOf } from '../server/http/media-types.ts';
@@ -14,7 +14,7 @@ import { siteCommentsTitle, threadTitle } from './format.ts';
 import { showsThreads } from './thread-request.ts';
 
 /** A comment as a feed entry, in the feed's language: signed with the reader's name as the page shows it, read on its article page. */
-function entryOf(comment: PublicComment, article: Article, lang: LanguageCode): AtomEntry {
+function entryOf(comment: PublicComment, article: ArticleItem, lang: LanguageCode): AtomEntry {
   const author = readerNameIn(comment.author, lang);
   return {
     id: `${article.url}#comment-${comment.id}`,
@@ -33,7 +33,7 @@ function entryOf(comment: PublicComment, article: Article, lang: LanguageCode): 
  */
 async function commentFeed(
   lang: LanguageCode,
-  articles: readonly Article[],
+  articles: readonly ArticleItem[],
   topic: RevisionTopic,
   feed: { title: string; path: string; pageUrl: string; since: string },
 ): Promise<Response> {

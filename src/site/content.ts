@@ -1,15 +1,44 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageParam, type LanguageCode } from '../i18n/languages.ts';
-import { articleCatalog } from '../server/articles/content-collection.ts';
+import { builtContent, contentFiles, type PageText } from '../server/articles/built-content.ts';
+import { articleCatalog, articleSources } from '../server/articles/content-collection.ts';
 import { parseArticlePath } from '../server/articles/source.ts';
 
 export type PageName = 'home' | 'projects';
 
-/** A content page in `lang`, or in English where it is not translated. */
-export async function pageEntry(name: PageName, lang: LanguageCode): Promise<CollectionEntry<'pages'>> {
+/** A content page in `lang`, or in English where it is not translated: for prerendered pages, which render its entry. */
+async function pageEntry(name: PageName, lang: LanguageCode): Promise<CollectionEntry<'pages'>> {
   const entry = (await getEntry('pages', `${name}/${lang}`)) ?? (await getEntry('pages', `${name}/${DEFAULT_LANGUAGE}`));
   if (!entry) throw new Error(`content/pages/${name}/en.md is missing`);
   return entry;
+}
+
+function pageTextOf(entry: CollectionEntry<'pages'>): PageText {
+  return { ...entry.data, body: entry.body ?? '', html: entry.rendered?.html ?? '' };
+}
+
+/**
+ * A content page's text in `lang`, or in English where it is not translated,
+ * for the pages rendered on demand: from the build's content files when the
+ * site runs from a build, so that a request never loads Astro's content store.
+ */
+export async function pageText(name: PageName, lang: LanguageCode): Promise<PageText> {
+  const built = builtContent();
+  if (!built) return pageTextOf(await pageEntry(name, lang));
+  const text = built.page(name, lang) ?? built.page(name, DEFAULT_LANGUAGE);
+  if (!text) throw new Error(`content/pages/${name}/en.md was not in the build`);
+  return text;
+}
+
+let files: Promise<ReturnType<typeof contentFiles>> | undefined;
+
+/** The build's content files (src/server/articles/built-content.ts), made once for both routes that write them. */
+export function builtContentFiles(): Promise<ReturnType<typeof contentFiles>> {
+  files ??= (async () => {
+    const pages = Object.fromEntries((await getCollection('pages')).map((entry) => [entry.id, pageTextOf(entry)]));
+    return contentFiles(await articleSources(), pages);
+  })();
+  return files;
 }
 
 /**

@@ -1,9 +1,8 @@
-import { render } from 'astro:content';
 import { languageFromParam, LANGUAGE_CODES, type LanguageCode } from '../i18n/languages.ts';
-import { todayUtc, type Article } from '../server/articles/catalog.ts';
+import { todayUtc, type ArticleItem } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
 import { HOME_LATEST } from '../server/articles/lists.ts';
-import { pageEntry } from './content.ts';
+import { pageText } from './content.ts';
 import { archivePath, homePath, alternatesOf } from '../server/http/site-paths.ts';
 
 /**
@@ -15,15 +14,14 @@ import { archivePath, homePath, alternatesOf } from '../server/http/site-paths.t
 export async function homePage(langParam: string | undefined) {
   const lang: LanguageCode | null = languageFromParam(langParam);
   if (!lang) return null;
-  const entry = await pageEntry('home', lang);
-  const articles: readonly Article[] = (await articleCatalog()).on(todayUtc()).list(lang).slice(0, HOME_LATEST);
+  const page = await pageText('home', lang);
+  const articles: readonly ArticleItem[] = (await articleCatalog()).on(todayUtc()).list(lang).slice(0, HOME_LATEST);
   return {
     lang,
-    entry,
+    page,
     articles,
     path: homePath(lang),
     archive: archivePath(lang),
     alternates: alternatesOf(homePath, LANGUAGE_CODES),
-    render: () => render(entry),
   };
 }

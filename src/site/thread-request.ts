@@ -1,5 +1,5 @@
 import { languageFromParam, type LanguageCode } from '../i18n/languages.ts';
-import { todayUtc, type Article } from '../server/articles/catalog.ts';
+import { todayUtc, type ArticleItem } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
 import { CACHE_CONTROL } from '../server/http/cache-rules.ts';
 import { THREAD_PAGE_PARAMETER } from '../server/http/site-paths.ts';
@@ -12,7 +12,7 @@ export interface AskedThread {
   lang: LanguageCode;
   slug: string;
   /** The article in that language (English where untranslated). */
-  article: Article;
+  article: ArticleItem;
   page: number;
   view: ThreadPage;
 }

@@ -111,7 +111,9 @@ describe('pages', () => {
     '/articles/draft-notes',
     '/articles/only-in-english.v1',
     '/fr/articles/only-in-english',
-    '/publication-schedule.json',
+    '/content-index.json',
+    '/content-bodies.txt',
+    '/agents.md/',
     '/404.html',
   ]) {
     test(`${path}: the site's 404 page`, async () => {

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { CONTENT_BODIES_FILE, CONTENT_INDEX_FILE, contentFiles, openBuiltContent } from '../../src/server/articles/built-content.ts';
 import { answerArticles } from '../../src/server/articles/articles-answer.ts';
 import { apiRequestOf } from '../../src/server/http/api-request.ts';
 import { createCatalog, todayUtc } from '../../src/server/articles/catalog.ts';
@@ -74,7 +78,7 @@ describe('the catalog', () => {
     assert.equal(catalog.on('2030-01-01').get('draft', 'en'), null);
   });
 
-  test('a translation answers in its language; a missing one falls back to English', () => {
+  test('a translation answers in its language; a missing one falls back to English', async () => {
     const view = catalog.on('2026-12-31');
     assert.deepEqual(
       view.list('fr').map(({ slug, lang, title, url }) => ({ slug, lang, title, url })),
@@ -84,7 +88,7 @@ describe('the catalog', () => {
         { slug: 'old', lang: 'fr', title: 'Vieux', url: `${SITE}/fr/articles/old` },
       ],
     );
-    assert.equal(view.get('old', 'fr')?.content, 'un deux');
+    assert.equal((await view.read('old', 'fr'))?.content, 'un deux');
   });
 
   test('a translation keeps the date of the English original', () => {
@@ -129,15 +133,56 @@ describe('the catalog', () => {
 describe('GET /api/articles answers', () => {
   const view = createCatalog([source({ slug: 'only' })], SITE).on('2026-06-01');
   test('unknown lang falls back to English; a malformed slug is a 404', async () => {
-    const list = answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?lang=zz`)), view, SITE);
+    const list = await answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?lang=zz`)), view, SITE);
     assert.equal(((await list.toResponse().json()) as { lang: string }).lang, 'en');
-    assert.equal(answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=Only`)), view, SITE).status, 404);
-    assert.equal(answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=only.v2`)), view, SITE).status, 404);
+    assert.equal((await answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=Only`)), view, SITE)).status, 404);
+    assert.equal((await answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=only.v2`)), view, SITE)).status, 404);
   });
-  test('If-None-Match with the current tag gives 304', () => {
-    const first = answerArticles(apiRequestOf(new Request(`${SITE}/api/articles`)), view, SITE);
+  test('If-None-Match with the current tag gives 304', async () => {
+    const first = await answerArticles(apiRequestOf(new Request(`${SITE}/api/articles`)), view, SITE);
     const etag = first.headers.get('ETag') ?? '';
-    const again = answerArticles(apiRequestOf(new Request(`${SITE}/api/articles`, { headers: { 'If-None-Match': etag } })), view, SITE);
+    const again = await answerArticles(
+      apiRequestOf(new Request(`${SITE}/api/articles`, { headers: { 'If-None-Match': etag } })),
+      view,
+      SITE,
+    );
     assert.equal(again.status, 304);
+  });
+});
+
+describe("the build's content files", () => {
+  const sources = [
+    source({ slug: 'first', date: '2026-01-01', title: 'First', body: 'The first body, ünïcode and all.' }),
+    source({ slug: 'first', lang: 'ja', title: '最初', body: '最初の本文' }),
+    source({ slug: 'second', date: '2026-02-01', title: 'Second', body: 'The second body.' }),
+    source({ slug: 'hidden', date: '2026-01-15', draft: true, body: 'never written' }),
+  ];
+  const home = { title: 'Home', description: 'd', body: '# Hi', html: '<p>Hi</p>' };
+
+  async function opened(change?: (bodies: Buffer) => void) {
+    const dir = await mkdtemp(join(tmpdir(), 'built-content-'));
+    const { index, bodies } = contentFiles(sources, { 'home/en': home });
+    change?.(bodies);
+    await writeFile(join(dir, CONTENT_INDEX_FILE), index);
+    await writeFile(join(dir, CONTENT_BODIES_FILE), bodies);
+    return openBuiltContent(dir, SITE);
+  }
+
+  test('the catalog read back lists what the collection does and reads each body from its place', async () => {
+    const view = (await opened()).catalog.on('2026-12-31');
+    const inMemory = createCatalog(sources, SITE).on('2026-12-31');
+    for (const lang of ['en', 'ja', 'fr'] as const) assert.deepEqual(view.list(lang), inMemory.list(lang));
+    assert.equal((await view.read('first', 'ja'))?.content, '最初の本文');
+    assert.equal((await view.read('first', 'fr'))?.content, 'The first body, ünïcode and all.', 'English where untranslated');
+    assert.equal((await view.read('second', 'en'))?.content, 'The second body.');
+    assert.equal(await view.read('hidden', 'en'), null);
+  });
+
+  test('a page is kept in the languages it is written in; a bodies file changed since fails the read, never answers other text', async () => {
+    const content = await opened((bodies) => bodies.write('X', 0));
+    assert.deepEqual(content.page('home', 'en'), home);
+    assert.equal(content.page('home', 'fr'), undefined);
+    await assert.rejects(content.catalog.on('2026-12-31').read('first', 'en'), /changed since the site started/);
+    assert.equal((await content.catalog.on('2026-12-31').read('second', 'en'))?.content, 'The second body.');
   });
 });

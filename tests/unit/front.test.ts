@@ -9,6 +9,7 @@ import { chooseEncoding, encodeBody } from '../../src/server/front/encoding.ts';
 import { createFrontServer } from '../../src/server/front/server.ts';
 import { HotBodies } from '../../src/server/front/hot-bodies.ts';
 import { ResponseCache } from '../../src/server/front/response-cache.ts';
+import { notBeforeDates } from '../../src/server/front/schedule.ts';
 import { ApiAnswer } from '../../src/server/http/api-answer.ts';
 import { THREAD_SLOT } from '../../src/server/http/site-paths.ts';
 
@@ -305,5 +306,15 @@ describe('an article page with its thread', () => {
     release();
     assert.deepEqual(new Set(await Promise.all(pages)), new Set(['<h1>busy</h1><ol>the thread</ol><footer></footer>']));
     assert.equal(renders, 1);
+  });
+});
+
+describe('the publication schedule', () => {
+  const notBefore = notBeforeDates([{ slug: 'later', date: '2099-01-01' }]);
+  test("every form of a scheduled article's paths has its date, in every language; nothing else has one", () => {
+    for (const path of ['/articles/later', '/articles/later/', '/articles/later.md', '/fr/articles/later', '/kab/articles/later.md'])
+      assert.equal(notBefore(path), '2099-01-01', path);
+    for (const path of ['/articles/other', '/en/articles/later', '/xx/articles/later', '/articles/later/index.html', '/threads/later'])
+      assert.equal(notBefore(path), undefined, path);
   });
 });

@@ -19,5 +19,5 @@ export const GET: APIRoute = async ({ params }) => {
     excerpt: article.excerpt,
   }));
   const archive = { label: t('home.archive'), url: `${siteUrl()}${home.archive}` };
-  return markdown(homeTwin(home.entry.data.title, home.entry.body ?? '', t('home.latest'), links, t('home.empty'), archive));
+  return markdown(homeTwin(home.page.title, home.page.body, t('home.latest'), links, t('home.empty'), archive));
 };

@@ -5,7 +5,7 @@ import { documentResponse } from '../../server/discovery/document-response.ts';
 import { rssPath } from '../../server/http/site-paths.ts';
 import { publishedToday } from '../../site/published.ts';
 import { rssFeed } from '../../server/discovery/rss.ts';
-import { pageEntry } from '../../site/content.ts';
+import { pageText } from '../../site/content.ts';
 import { homePath } from '../../server/http/site-paths.ts';
 import { FEED_LATEST } from '../../server/articles/lists.ts';
 
@@ -16,10 +16,10 @@ export const GET: APIRoute = async ({ params }) => {
   const lang = languageFromParam(params['lang']);
   if (lang === null) return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const site = siteUrl();
-  const home = await pageEntry('home', lang);
+  const home = await pageText('home', lang);
   const feed = rssFeed({
-    title: home.data.title,
-    description: home.data.description,
+    title: home.title,
+    description: home.description,
     lang,
     homeUrl: `${site}${homePath(lang)}`,
     feedUrl: `${site}${rssPath(lang)}`,

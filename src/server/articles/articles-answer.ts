@@ -5,7 +5,7 @@ import { languageParameter } from '../http/language-parameter.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
-import type { Article, ArticleItem, PublishedView } from './catalog.ts';
+import type { PublishedView } from './catalog.ts';
 import { SLUG_PATTERN } from './source.ts';
 
 /** The query of GET /api/articles. An unknown `lang` falls back to English rather than failing. */
@@ -14,14 +14,9 @@ export const articlesQuery = z.object({
   lang: languageParameter,
 });
 
-/** An article as lists show it: everything but its Markdown. */
-export function listItem({ content: _content, ...item }: Article): ArticleItem {
-  return item;
-}
-
 /** The list envelope of GET /api/articles: every published article in `lang`, newest first. */
 export function articleListBody(view: PublishedView, lang: LanguageCode, site: string) {
-  const articles = view.list(lang).map(listItem);
+  const articles = [...view.list(lang)];
   return { site, lang, count: articles.length, articles };
 }
 
@@ -34,7 +29,7 @@ export function unknownSlug(slug: string): string {
  * GET /api/articles: the list envelope, or one article with its Markdown.
  * A malformed slug is answered like an unknown one: there is no such article.
  */
-export function answerArticles(request: ApiRequest, view: PublishedView, site: string): ApiAnswer {
+export async function answerArticles(request: ApiRequest, view: PublishedView, site: string): Promise<ApiAnswer> {
   const params = request.url.searchParams;
   const query = articlesQuery.safeParse({
     slug: params.get('slug') ?? undefined,
@@ -43,7 +38,7 @@ export function answerArticles(request: ApiRequest, view: PublishedView, site: s
   if (!query.success) return jsonError(404, 'No published article has that slug');
   const { slug, lang } = query.data;
   if (slug === undefined) return cacheableJson(request, articleListBody(view, lang, site), CACHE_CONTROL.articles);
-  const article = view.get(slug, lang);
+  const article = await view.read(slug, lang);
   if (!article) return jsonError(404, unknownSlug(slug));
   return cacheableJson(request, { site, lang, article }, CACHE_CONTROL.articles);
 }

@@ -21,12 +21,34 @@ export interface Article extends ArticleItem {
   content: string;
 }
 
+/**
+ * One article file as the catalog keeps it: everything a list shows, worked
+ * out from its body once, without the body itself, which is read when an
+ * answer needs it (`BodyReader`): an archive's bodies stay on disk.
+ */
+export interface IndexedSource {
+  slug: string;
+  lang: LanguageCode;
+  title: string;
+  /** The English original's date (YYYY-MM-DD): every translation appears with it. */
+  date: string;
+  excerpt: string;
+  readingTime: number;
+  /** A translation whose English original changed since it was stamped. */
+  outdated: boolean;
+}
+
+/** The Markdown body of an indexed source, from wherever the catalog's bodies are kept. */
+export type BodyReader = (source: IndexedSource) => Promise<string>;
+
 /** What is published on one day (UTC): the answer to every read until the date changes. */
 export interface PublishedView {
   /** Every published article in `lang` (English where untranslated), newest first. */
-  list(lang: LanguageCode): readonly Article[];
+  list(lang: LanguageCode): readonly ArticleItem[];
   /** One published article in `lang` (English where untranslated), or null. */
-  get(slug: string, lang: LanguageCode): Article | null;
+  get(slug: string, lang: LanguageCode): ArticleItem | null;
+  /** `get` with the article's Markdown body, read from where the bodies are kept. */
+  read(slug: string, lang: LanguageCode): Promise<Article | null>;
   /** Whether an article is published: what the writes that target one check. */
   has(slug: string): boolean;
 }
@@ -67,13 +89,14 @@ export function articlePath(slug: string, lang: LanguageCode): string {
 }
 
 /**
- * Groups the writer's files into articles. Drafts are left out entirely; an
- * article needs its English original (the build fails naming the slug
- * otherwise), and its English date decides when every translation appears.
- * Each English body is hashed once here, so that a build of many articles
- * and languages learns every translation's status without reading a file again.
+ * The writer's files as the catalog keeps them, ordered by slug, then
+ * language. Drafts are left out entirely; an article needs its English
+ * original (the build fails naming the slug otherwise), and its English date
+ * decides when every translation appears. Each English body is hashed once
+ * here, so that a build of many articles and languages learns every
+ * translation's status without reading a file again.
  */
-export function createCatalog(sources: readonly ArticleSource[], site: string): Catalog {
+export function indexSources(sources: readonly ArticleSource[]): IndexedSource[] {
   const bySlug = new Map<string, Map<LanguageCode, ArticleSource>>();
   for (const source of sources) {
     if (source.draft) continue;
@@ -81,49 +104,97 @@ export function createCatalog(sources: readonly ArticleSource[], site: string): 
     translations.set(source.lang, source);
     bySlug.set(source.slug, translations);
   }
-  for (const [slug, translations] of bySlug) {
-    if (!translations.has(DEFAULT_LANGUAGE)) {
-      throw new Error(`content/articles/${slug}: every article needs its English original, en.md or en.mdx`);
-    }
-  }
-
-  const articles = new Map<string, Map<LanguageCode, Article>>();
-  for (const [slug, translations] of bySlug) {
-    const english = translations.get(DEFAULT_LANGUAGE) as ArticleSource;
+  const indexed: IndexedSource[] = [];
+  for (const slug of [...bySlug.keys()].sort()) {
+    const translations = bySlug.get(slug) as Map<LanguageCode, ArticleSource>;
+    const english = translations.get(DEFAULT_LANGUAGE);
+    if (!english) throw new Error(`content/articles/${slug}: every article needs its English original, en.md or en.mdx`);
     const stamp = englishStamp(english.body);
-    const forLanguage = new Map<LanguageCode, Article>();
     for (const lang of LANGUAGE_CODES) {
-      const source = translations.get(lang) ?? english;
-      forLanguage.set(lang, {
+      const source = translations.get(lang);
+      if (!source) continue;
+      indexed.push({
         slug,
+        lang,
         title: source.title,
         date: english.date,
         excerpt: source.excerpt,
-        readingTime: readingTime(source.body, source.lang),
-        lang: source.lang,
-        url: `${site}${articlePath(slug, source.lang)}`,
+        readingTime: readingTime(source.body, lang),
         outdated: source !== english && translationStatus(source.translatedFrom, stamp) === 'outdated',
-        content: source.body,
       });
     }
-    articles.set(slug, forLanguage);
+  }
+  return indexed;
+}
+
+/** The catalog of the writer's files held in memory with their bodies: the build's, and the tests'. */
+export function createCatalog(sources: readonly ArticleSource[], site: string): Catalog {
+  const bodies = new Map(sources.map((source) => [`${source.slug}/${source.lang}`, source.body]));
+  return catalogOf(indexSources(sources), site, ({ slug, lang }) => Promise.resolve(bodies.get(`${slug}/${lang}`) ?? ''));
+}
+
+/**
+ * Groups indexed sources into articles, each in every language: a language
+ * the article is not written in shows its English original. Bodies are read
+ * through `bodyOf` only when an answer needs one.
+ */
+export function catalogOf(indexed: readonly IndexedSource[], site: string, bodyOf: BodyReader): Catalog {
+  const articles = new Map<string, Map<LanguageCode, { item: ArticleItem; source: IndexedSource }>>();
+  const written = new Map<string, Map<LanguageCode, IndexedSource>>();
+  for (const source of indexed) {
+    const translations = written.get(source.slug) ?? new Map<LanguageCode, IndexedSource>();
+    translations.set(source.lang, source);
+    written.set(source.slug, translations);
+  }
+  for (const [slug, translations] of written) {
+    // Named field by field: an indexed source read from the build's files may carry more than a list shows.
+    const itemOf = (source: IndexedSource) => ({
+      item: {
+        slug,
+        title: source.title,
+        date: source.date,
+        excerpt: source.excerpt,
+        readingTime: source.readingTime,
+        lang: source.lang,
+        url: `${site}${articlePath(slug, source.lang)}`,
+        outdated: source.outdated,
+      },
+      source,
+    });
+    const english = translations.get(DEFAULT_LANGUAGE);
+    if (!english) throw new Error(`The article catalog lists "${slug}" without its English original`);
+    const original = itemOf(english);
+    articles.set(
+      slug,
+      new Map(
+        LANGUAGE_CODES.map((lang) => [
+          lang,
+          lang === DEFAULT_LANGUAGE || !translations.has(lang) ? original : itemOf(translations.get(lang) as IndexedSource),
+        ]),
+      ),
+    );
   }
 
   const scheduled = [...articles.entries()]
-    .map(([slug, forLanguage]) => ({ slug, date: forLanguage.get(DEFAULT_LANGUAGE)?.date ?? '' }))
+    .map(([slug, forLanguage]) => ({ slug, date: forLanguage.get(DEFAULT_LANGUAGE)?.item.date ?? '' }))
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 
   let cached: { today: string; view: PublishedView } | undefined;
   function on(today: string): PublishedView {
     if (cached?.today === today) return cached.view;
     const published = scheduled.filter((article) => article.date <= today).map((article) => article.slug);
-    const lists = new Map<LanguageCode, Article[]>(
-      LANGUAGE_CODES.map((lang) => [lang, published.map((slug) => articles.get(slug)?.get(lang) as Article)]),
+    const lists = new Map<LanguageCode, ArticleItem[]>(
+      LANGUAGE_CODES.map((lang) => [lang, published.map((slug) => articles.get(slug)?.get(lang)?.item as ArticleItem)]),
     );
     const isPublished = new Set(published);
+    const entry = (slug: string, lang: LanguageCode) => (isPublished.has(slug) ? articles.get(slug)?.get(lang) : undefined);
     const view: PublishedView = {
       list: (lang) => lists.get(lang) ?? [],
-      get: (slug, lang) => (isPublished.has(slug) ? (articles.get(slug)?.get(lang) ?? null) : null),
+      get: (slug, lang) => entry(slug, lang)?.item ?? null,
+      read: async (slug, lang) => {
+        const found = entry(slug, lang);
+        return found ? { ...found.item, content: await bodyOf(found.source) } : null;
+      },
       has: (slug) => isPublished.has(slug),
     };
     cached = { today, view };
@@ -133,7 +204,7 @@ export function createCatalog(sources: readonly ArticleSource[], site: string): 
   return {
     on,
     scheduled,
-    isOutdated: (slug, lang) => articles.get(slug)?.get(lang)?.outdated ?? false,
-    languagesOf: (slug) => LANGUAGE_CODES.filter((lang) => bySlug.get(slug)?.has(lang)),
+    isOutdated: (slug, lang) => articles.get(slug)?.get(lang)?.item.outdated ?? false,
+    languagesOf: (slug) => LANGUAGE_CODES.filter((lang) => written.get(slug)?.has(lang)),
   };
 }

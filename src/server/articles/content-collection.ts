@@ -1,25 +1,31 @@
 import { getCollection } from 'astro:content';
 import { siteUrl } from '../settings/environment.ts';
+import { builtContent } from './built-content.ts';
 import { createCatalog, type Catalog } from './catalog.ts';
-import { parseArticlePath } from './source.ts';
+import { parseArticlePath, type ArticleSource } from './source.ts';
 
-let catalog: Catalog | undefined;
-
-/** The catalog of the writer's articles, read once from the content collection. */
-export async function articleCatalog(): Promise<Catalog> {
-  if (catalog) return catalog;
+/** Every article file of the content collection, drafts included, with its body. */
+export async function articleSources(): Promise<ArticleSource[]> {
   const entries = await getCollection('articles');
-  catalog = createCatalog(
-    entries.map((entry) => ({
-      ...parseArticlePath(entry.id),
-      title: entry.data.title,
-      date: entry.data.date,
-      excerpt: entry.data.excerpt,
-      draft: entry.data.draft ?? false,
-      ...(entry.data.translatedFrom === undefined ? {} : { translatedFrom: entry.data.translatedFrom }),
-      body: entry.body ?? '',
-    })),
-    siteUrl(),
-  );
+  return entries.map((entry) => ({
+    ...parseArticlePath(entry.id),
+    title: entry.data.title,
+    date: entry.data.date,
+    excerpt: entry.data.excerpt,
+    draft: entry.data.draft ?? false,
+    ...(entry.data.translatedFrom === undefined ? {} : { translatedFrom: entry.data.translatedFrom }),
+    body: entry.body ?? '',
+  }));
+}
+
+let catalog: Promise<Catalog> | undefined;
+
+/**
+ * The catalog of the writer's articles, made once: from the build's content
+ * files when the site runs from a build (built-content.ts), from the content
+ * collection while Astro builds or serves in development.
+ */
+export function articleCatalog(): Promise<Catalog> {
+  catalog ??= (async () => builtContent()?.catalog ?? createCatalog(await articleSources(), siteUrl()))();
   return catalog;
 }

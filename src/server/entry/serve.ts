@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { apiServices } from '../../site/api-services.ts';
 import { dispatchApi } from '../api/dispatch.ts';
 import { operationIdAt, readQueryParameters } from '../api/registry.ts';
+import { CONTENT_DIR, openBuiltContent, serveBuiltContent, type BuiltContent } from '../articles/built-content.ts';
 import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import type { McpEndpoint } from '../mcp/endpoint.ts';
@@ -61,6 +62,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     process.exit(1);
   }
   let opened: Awaited<ReturnType<typeof runtime>>;
+  let content: BuiltContent;
   let drainMs: number;
   let fileCacheBytes: number;
   let metrics: Server | undefined;
@@ -69,6 +71,8 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     logger.info('settings in effect', settingsInEffect());
     opened = await runtime();
     checkCityIndexFile(CITY_INDEX_PATH);
+    content = await openBuiltContent(join(root, CONTENT_DIR), siteUrl());
+    serveBuiltContent(content);
     drainMs = drainSeconds() * 1000;
     // Notifications go out from the outbox, beside the requests: a write never waits for one.
     stopNotifications = await startNotifications(opened.store, siteUrl(), notificationSettings());
@@ -101,6 +105,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     probes: checks.probes,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),
+    schedule: content.catalog.scheduled,
     fileCacheBytes,
     site: siteUrl(),
   });

@@ -23,7 +23,7 @@ import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
 import { languageOfPath, takeNotFoundPages } from './not-found.ts';
-import { notBeforeDates, SCHEDULE_PATH, type ScheduledArticle } from './schedule.ts';
+import { notBeforeDates, type ScheduledArticle } from './schedule.ts';
 import { SeenOnce } from './seen-once.ts';
 import { StaticFiles, type StaticFile } from './static-files.ts';
 import { sendStatic, sendStored, type StoredAnswer } from './stored-answer.ts';
@@ -58,6 +58,8 @@ export interface FrontServerOptions {
   /** Every `/api` request goes here, without Astro's render, which is most of a write's cost. */
   api: ApiDispatcher;
   clientDir: string;
+  /** Every article's date, published or scheduled: its prerendered pages answer 404 before it. None when omitted. */
+  schedule?: readonly ScheduledArticle[];
   /** The site's own origin: the base of every request URL handed to Astro. */
   site: string;
   cacheEntries?: number;
@@ -260,10 +262,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const baseList = Object.entries(base).flat();
   const today = options.today ?? (() => todayUtc());
   const files = await StaticFiles.open(options.clientDir, { cacheBytes: options.fileCacheBytes ?? DEFAULT_FILE_CACHE_BYTES });
-  const schedule = await files.take(SCHEDULE_PATH);
-  const notBefore = notBeforeDates(
-    schedule ? (JSON.parse(schedule.bodies.identity.toString('utf8')) as { articles: ScheduledArticle[] }).articles : [],
-  );
+  const notBefore = notBeforeDates(options.schedule ?? []);
   const notFoundPages = await takeNotFoundPages(files);
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });
   const missing = new ResponseCache({ maxEntries: MISSING_ENTRIES });
@@ -282,7 +281,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const probes = options.probes ?? new Map<string, () => Promise<Probed>>();
 
   function staticFile(pathname: string): StaticFile | undefined {
-    const date = notBefore.get(pathname);
+    const date = notBefore(pathname);
     return date !== undefined && date > today() ? undefined : files.get(pathname);
   }
 

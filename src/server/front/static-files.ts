@@ -6,16 +6,63 @@ import type { EncodedBodies, Encoding } from './encoding.ts';
 import { ENCODED_SUFFIX, manifestPath, readFileManifest, type BodyStamp, type ManifestFile } from './file-manifest.ts';
 import { HotBodies } from './hot-bodies.ts';
 
-/** A built file the server answers: what the manifest says of it, and where its bodies are. */
-export interface StaticFile {
+/**
+ * A body's size and modification time as the server holds them: whole
+ * seconds (what `sameStamp` compares) are a small integer, where the
+ * manifest's milliseconds would cost a heap number for each of the tens of
+ * thousands of bodies an archive has.
+ */
+interface HeldStamp {
+  size: number;
+  second: number;
+}
+
+type HeldStamps = { identity: HeldStamp } & Partial<Record<Encoding, HeldStamp>>;
+
+function heldStamp({ size, mtimeMs }: BodyStamp): HeldStamp {
+  return { size, second: Math.floor(mtimeMs / 1000) };
+}
+
+/**
+ * A built file the server answers: what the manifest says of it. One is held
+ * for every file of the build, so it keeps only what cannot be worked out
+ * again: the rest (its path, its Cache-Control, whether it is a page) are
+ * getters.
+ */
+export class StaticFile {
+  readonly #clientDir: string;
+  /** Relative to the client folder, with `/` between folders. */
+  readonly file: string;
+  readonly contentType: string;
+  readonly etag: string;
+  readonly bodies: HeldStamps;
+
+  constructor(clientDir: string, entry: ManifestFile, contentType: string) {
+    this.#clientDir = clientDir;
+    this.file = entry.file;
+    this.contentType = contentType;
+    this.etag = entry.etag;
+    const bodies: HeldStamps = { identity: heldStamp(entry.bodies.identity) };
+    for (const encoding of Object.keys(ENCODED_SUFFIX) as Encoding[]) {
+      const stamp = entry.bodies[encoding];
+      if (stamp) bodies[encoding] = heldStamp(stamp);
+    }
+    this.bodies = bodies;
+  }
+
   /** The identity body's path; the encoded ones are beside it. */
-  path: string;
-  contentType: string;
-  cacheControl: string;
-  etag: string;
-  bodies: ManifestFile['bodies'];
+  get path(): string {
+    return join(this.#clientDir, this.file);
+  }
+
+  get cacheControl(): string {
+    return this.file.startsWith('_astro/') ? CACHE_CONTROL.hashedAsset : CACHE_CONTROL.page;
+  }
+
   /** A page or a Markdown twin, as opposed to an asset. */
-  isDocument: boolean;
+  get isDocument(): boolean {
+    return this.file.endsWith('.html') || this.file.endsWith('.md');
+  }
 }
 
 /**
@@ -31,26 +78,28 @@ const LARGEST_HELD_BYTES = 1024 * 1024;
 /** A body held in memory is compared with its file on disk again once this long has passed. */
 const RECHECK_MS = 2000;
 
-/** The URL paths a built file answers: `a/index.html` answers `/a` and `/a/`. */
-function urlPathsOf(file: string): string[] {
-  const path = `/${file}`;
-  if (path === '/index.html') return ['/'];
-  if (path.endsWith('/index.html')) {
-    const directory = path.slice(0, -'/index.html'.length);
-    return [directory, `${directory}/`];
-  }
-  return [path];
+/**
+ * The URL path a built file is found under: `a/index.html` under `/a`, which
+ * also answers `/a/` (`keyOf`), so that a page takes one entry, not two.
+ */
+function urlPathOf(file: string): string {
+  if (file === 'index.html') return '/';
+  return file.endsWith('/index.html') ? `/${file.slice(0, -'/index.html'.length)}` : `/${file}`;
 }
 
-function staticFileOf(clientDir: string, entry: ManifestFile): StaticFile {
-  return {
-    path: join(clientDir, entry.file),
-    contentType: entry.contentType,
-    cacheControl: entry.file.startsWith('_astro/') ? CACHE_CONTROL.hashedAsset : CACHE_CONTROL.page,
-    etag: entry.etag,
-    bodies: entry.bodies,
-    isDocument: /\.(html|md)$/.test(entry.file),
-  };
+/** The entry a URL path is looked up under: a directory's path with or without its trailing slash. */
+function keyOf(urlPath: string): string {
+  return urlPath.length > 1 && urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
+}
+
+/** The one copy of each media type, shared by every file of that type. */
+const mediaTypes = new Map<string, string>();
+
+function intern(mediaType: string): string {
+  const known = mediaTypes.get(mediaType);
+  if (known !== undefined) return known;
+  mediaTypes.set(mediaType, mediaType);
+  return mediaType;
 }
 
 /**
@@ -59,8 +108,8 @@ function staticFileOf(clientDir: string, entry: ManifestFile): StaticFile {
  * (cp -p, rsync, an image layer) keeps the time to the second at least, not
  * always to the nanosecond.
  */
-function sameStamp(stamp: BodyStamp, size: number, mtimeMs: number): boolean {
-  return stamp.size === size && Math.floor(stamp.mtimeMs / 1000) === Math.floor(mtimeMs / 1000);
+function sameStamp(stamp: HeldStamp, size: number, mtimeMs: number): boolean {
+  return stamp.size === size && stamp.second === Math.floor(mtimeMs / 1000);
 }
 
 /**
@@ -77,7 +126,7 @@ export class StaticFiles {
   readonly #clientDir: string;
   readonly #hot: HotBodies;
   #files = new Map<string, StaticFile>();
-  /** URL paths the server answers otherwise (the not-found pages, the schedule): never served as files. */
+  /** URL paths the server answers otherwise (the not-found pages): never served as files. */
   readonly #withheld = new Set<string>();
   #watcher: FSWatcher | undefined;
   #reloading: Promise<void> | undefined;
@@ -95,13 +144,15 @@ export class StaticFiles {
   }
 
   get(urlPath: string): StaticFile | undefined {
-    return this.#withheld.has(urlPath) ? undefined : this.#files.get(urlPath);
+    const key = keyOf(urlPath);
+    return this.#withheld.has(key) ? undefined : this.#found(key, urlPath);
   }
 
   /** Takes a file out of the public ones and returns it with its bodies: the server answers it otherwise. */
   async take(urlPath: string): Promise<{ file: StaticFile; bodies: EncodedBodies } | undefined> {
-    const file = this.#files.get(urlPath);
-    this.#withheld.add(urlPath);
+    const key = keyOf(urlPath);
+    const file = this.#found(key, urlPath);
+    this.#withheld.add(key);
     if (!file) return undefined;
     const identity = await readFile(file.path).catch(() => undefined);
     if (!identity) return undefined;
@@ -111,6 +162,12 @@ export class StaticFiles {
       if (encoded) bodies[encoding] = encoded;
     }
     return { file, bodies };
+  }
+
+  /** The file under `key`, if `urlPath` names it: only a folder's page answers with a trailing slash too. */
+  #found(key: string, urlPath: string): StaticFile | undefined {
+    const file = this.#files.get(key);
+    return file && (key === urlPath || file.file === 'index.html' || file.file.endsWith('/index.html')) ? file : undefined;
   }
 
   /** The bodies held in memory, for the metrics. */
@@ -125,8 +182,7 @@ export class StaticFiles {
         const manifest = await readFileManifest(this.#clientDir);
         const files = new Map<string, StaticFile>();
         for (const entry of manifest.files) {
-          const file = staticFileOf(this.#clientDir, entry);
-          for (const urlPath of urlPathsOf(entry.file)) files.set(urlPath, file);
+          files.set(urlPathOf(entry.file), new StaticFile(this.#clientDir, entry, intern(entry.contentType)));
         }
         this.#files = files;
         this.#hot.clear();
@@ -182,7 +238,7 @@ export class StaticFiles {
   }
 }
 
-async function isCurrent(path: string, stamp: BodyStamp): Promise<boolean> {
+async function isCurrent(path: string, stamp: HeldStamp): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
   return info !== undefined && sameStamp(stamp, info.size, info.mtimeMs);
 }
@@ -192,7 +248,7 @@ async function isCurrent(path: string, stamp: BodyStamp): Promise<boolean> {
  * or as a stream past LARGEST_HELD_BYTES. A compressed body missing while its
  * file is there (a build under way) is a change, not a missing page.
  */
-async function readStamped(path: string, stamp: BodyStamp, encoded: boolean): Promise<BodyRead> {
+async function readStamped(path: string, stamp: HeldStamp, encoded: boolean): Promise<BodyRead> {
   const handle = await open(path).catch(() => undefined);
   if (!handle) return encoded ? { changed: true } : { gone: true };
   let streamed = false;

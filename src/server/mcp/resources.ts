@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type McpServer } from '@modelcontextprotocol/server';
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES } from '../../i18n/languages.ts';
-import type { Article, PublishedView } from '../articles/catalog.ts';
+import type { ArticleItem, PublishedView } from '../articles/catalog.ts';
 import type { ApiServices } from '../api/definition.ts';
 
 /**
@@ -19,17 +19,17 @@ const MARKDOWN = 'text/markdown';
 /** A twin's path: the English one has no language prefix, every other has its own. */
 const TWIN_PATH = /^\/(?:([a-z]{2,3})\/)?articles\/([a-z0-9-]+)\.md$/;
 
-function uriOf(article: Article): string {
+function uriOf(article: ArticleItem): string {
   return `${article.url}.md`;
 }
 
 /** Every published translation, language by language in the site's order, newest first within each. */
-function translations(view: PublishedView): Article[] {
+function translations(view: PublishedView): ArticleItem[] {
   return LANGUAGE_CODES.flatMap((lang) => view.list(lang).filter((article) => article.lang === lang));
 }
 
 /** The translation a resource URI names, if it is published. */
-function translationAt(uri: string, view: PublishedView, site: string): Article | null {
+function translationAt(uri: string, view: PublishedView, site: string): ArticleItem | null {
   if (!uri.startsWith(`${site}/`)) return null;
   const [, prefix, slug = ''] = TWIN_PATH.exec(uri.slice(site.length)) ?? [];
   const lang = prefix ?? DEFAULT_LANGUAGE;
@@ -88,7 +88,9 @@ export function serveArticleResources(mcp: McpServer, services: ApiServices): vo
   }));
   server.setRequestHandler('resources/read', async (request) => {
     const { uri } = request.params;
-    const article = translationAt(uri, await services.published(), services.site);
+    const view = await services.published();
+    const found = translationAt(uri, view, services.site);
+    const article = found && (await view.read(found.slug, found.lang));
     if (!article) throw new ResourceNotFoundError(uri);
     return { contents: [{ uri, mimeType: MARKDOWN, text: article.content }] };
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { articleListBody, articlesQuery, listItem, unknownSlug } from '../articles/articles-answer.ts';
+import { articleListBody, articlesQuery, unknownSlug } from '../articles/articles-answer.ts';
 import { ARTICLE_SEARCH_LIMIT, searchArticles } from '../articles/article-search.ts';
 import { citySearchBody } from '../cities/city-search-answer.ts';
 import { citySearchQuery } from '../cities/query.ts';
@@ -69,7 +69,7 @@ const getArticle = tool({
   input: z.object({ slug: slug.describe(PUBLISHED_SLUG), lang }),
   output: singleArticle,
   run: async ({ slug: wanted, lang: code }, services) => {
-    const article = (await services.published()).get(wanted, code);
+    const article = await (await services.published()).read(wanted, code);
     return article ? { ok: { site: services.site, lang: code, article } } : { refused: unknownSlug(wanted) };
   },
 });
@@ -84,7 +84,7 @@ const searchArticlesTool = tool({
   }),
   output: z.object({ query: z.string(), lang: articleItem.shape.lang, count: z.int().min(0), articles: z.array(articleItem) }),
   run: async ({ query, lang: code }, services) => {
-    const articles = searchArticles((await services.published()).list(code), query).map(listItem);
+    const articles = await searchArticles(await services.published(), code, query);
     return { ok: { query, lang: code, count: articles.length, articles } };
   },
 });
