@@ -381,6 +381,35 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.equal(await store.isBanned('hash-heron'), false);
     });
 
+    test("the desk's list: the newest comments across articles, by article, by reader, page by page", async (t) => {
+      const store = await freshStore(t);
+      const written: string[] = [];
+      for (const [slug, hash] of [
+        ['one', 'h-a'],
+        ['two', 'h-b'],
+        ['one', 'h-b'],
+        ['three', 'h-a'],
+        ['two', 'h-a'],
+      ] as const) {
+        written.push((await store.insertComment({ ...newComment(slug), authorHash: hash })).id);
+        // Each comment in its own millisecond, so that "before" cuts between them.
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+      const ids = (comments: readonly { id: string }[]) => comments.map(({ id }) => id);
+      assert.deepEqual(ids(await store.recentComments({}, 3)), [written[4], written[3], written[2]]);
+      assert.deepEqual(ids(await store.recentComments({ articleSlug: 'one' }, 10)), [written[2], written[0]]);
+      assert.deepEqual(ids(await store.recentComments({ authorHash: 'h-b' }, 10)), [written[2], written[1]]);
+      const third = (await store.recentComments({}, 3))[2];
+      assert.deepEqual(ids(await store.recentComments({ before: third?.createdAt ?? '' }, 10)), [written[1], written[0]]);
+      assert.deepEqual(await store.recentComments({ articleSlug: 'none' }, 10), []);
+      await store.deleteComment(written[0] ?? '');
+      assert.equal(
+        (await store.recentComments({ articleSlug: 'one' }, 10))[1]?.deletedAt !== null,
+        true,
+        'deleted ones are listed, marked',
+      );
+    });
+
     test('an export imported into a fresh store gives the same store, and importing it twice changes nothing', async (t) => {
       const source = await freshStore(t);
       await source.keptSalt(() => 's'.repeat(43));

@@ -12,7 +12,8 @@ import type { Readable, Writable } from 'node:stream';
 import { storedReaderName } from '../../i18n/reader-names.ts';
 import { exportRecord } from '../store/shapes.ts';
 import type { ExportRecord, StoreEngine } from '../store/types.ts';
-import { exportLine, formatQueue, formatStats } from './format.ts';
+import { answerTopicRequest, answerUrl, declineTopicRequest, deleteComment, exportLines, markReviewed, setReaderBan } from './actions.ts';
+import { formatQueue, formatStats } from './format.ts';
 import { USAGE } from './usage.ts';
 
 export interface ToolIo {
@@ -31,22 +32,15 @@ class ToolFailure extends Error {}
 /** A command whose arguments were checked, ready to run on the store. */
 type Prepared = (store: StoreEngine, io: ToolIo) => Promise<void>;
 
+/** A command that is one owner's action (actions.ts): its report on stdout. */
+function reported(action: (store: StoreEngine) => Promise<string>): Prepared {
+  return async (store, io) => void io.stdout.write(`${await action(store)}\n`);
+}
+
 const PROGRESS_EVERY = 1000;
 
 function expectArguments(args: string[], count: number, shape: string): void {
   if (args.length !== count) throw new UsageError(`expected ${shape}`);
-}
-
-/** A link to the article that answers a request: an absolute http(s) address or a path on the site. */
-function answerUrl(raw: string): string {
-  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
-  try {
-    const url = new URL(raw);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
-  } catch {
-    // Not an address: refused below.
-  }
-  throw new UsageError(`"${raw}" is neither an http(s) address nor a path starting with /`);
 }
 
 function prepareExport(args: string[]): Prepared {
@@ -61,8 +55,8 @@ function prepareExport(args: string[]): Prepared {
       await chmod(file, 0o600);
     }
     let count = 0;
-    for await (const record of store.exportRecords()) {
-      if (!out.write(exportLine(record))) await once(out, 'drain');
+    for await (const line of exportLines(store)) {
+      if (!out.write(line)) await once(out, 'drain');
       count += 1;
       if (io.progress && count % PROGRESS_EVERY === 0) io.stderr.write(`\rexported ${count} records`);
     }
@@ -114,34 +108,19 @@ function prepareReview(args: string[]): Prepared {
   if (action === 'answer') {
     if (url === undefined) throw new UsageError('expected review answer ID URL');
     const link = answerUrl(url);
-    return async (store, io) => {
-      if (!(await store.answerTopicRequest(id, { status: 'answered', answerUrl: link }))) throw new ToolFailure(`no topic request ${id}`);
-      io.stdout.write(`topic request ${id}: answered by ${link}\n`);
-    };
+    if (link === null) throw new UsageError(`"${url}" is neither an http(s) address nor a path starting with /`);
+    return reported((store) => answerTopicRequest(store, id, link));
   }
   if (url !== undefined) throw new UsageError(`expected review ${action} ID`);
-  if (action === 'decline')
-    return async (store, io) => {
-      if (!(await store.answerTopicRequest(id, { status: 'declined' }))) throw new ToolFailure(`no topic request ${id}`);
-      io.stdout.write(`topic request ${id}: declined\n`);
-    };
-  if (action === 'done')
-    return async (store, io) => {
-      if (await store.markReviewed('bugReport', id)) io.stdout.write(`bug report ${id}: reviewed\n`);
-      else if (await store.markReviewed('citySubmission', id)) io.stdout.write(`city submission ${id}: reviewed\n`);
-      else throw new ToolFailure(`no bug report or city submission ${id}`);
-    };
+  if (action === 'decline') return reported((store) => declineTopicRequest(store, id));
+  if (action === 'done') return reported((store) => markReviewed(store, id));
   throw new UsageError(`unknown review action "${action}"`);
 }
 
 function prepareDeleteComment(args: string[]): Prepared {
   expectArguments(args, 1, 'delete-comment ID');
   const [id = ''] = args;
-  return async (store, io) => {
-    const deleted = await store.deleteComment(id);
-    if (!deleted) throw new ToolFailure(`no comment ${id}`);
-    io.stdout.write(`comment ${id} on ${deleted.articleSlug}: deleted\n`);
-  };
+  return reported((store) => deleteComment(store, id));
 }
 
 /**
@@ -165,11 +144,7 @@ function prepareBan(banned: boolean): (args: string[]) => Prepared {
   return (args) => {
     const reader = args.join(' ').trim();
     if (reader === '') throw new UsageError(`expected ${verb} READER`);
-    return async (store, io) => {
-      const hash = await readerOf(store, reader);
-      const changed = await store.setBan(hash, banned);
-      io.stdout.write(`${hash}: ${changed ? (banned ? 'banned' : 'unbanned') : banned ? 'was banned already' : 'was not banned'}\n`);
-    };
+    return reported(async (store) => setReaderBan(store, await readerOf(store, reader), banned));
   };
 }
 

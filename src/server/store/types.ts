@@ -85,6 +85,14 @@ export interface CitySubmission {
   reviewedAt: string | null;
 }
 
+/** Which comments the owner's desk lists, newest first: every one, or an article's, or a reader's, older than `before`. */
+export interface CommentFilter {
+  articleSlug?: string;
+  authorHash?: string;
+  /** ISO 8601: only comments written before it (the next page of a list). */
+  before?: string;
+}
+
 /** What waits for the owner, oldest first: pending topic requests, unreviewed bug reports and city submissions. */
 export interface ReviewQueue {
   topicRequests: TopicRequest[];
@@ -197,6 +205,8 @@ export interface StoreEngine {
 
   /** Empties the comment's body and marks it deleted; its replies stay. Null when there is no such comment. */
   deleteComment(id: string): Promise<StoredComment | null>;
+  /** The newest `limit` comments that `filter` lets through, across articles, deleted ones included. */
+  recentComments(filter: CommentFilter, limit: number): Promise<StoredComment[]>;
   /** Null when there is no such topic request. */
   answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null>;
   /** Takes a bug report or a city submission off the review queue; false when there is no such item. */

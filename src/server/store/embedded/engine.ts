@@ -60,6 +60,7 @@ import { outboxEntriesOf, type Notified } from '../outbox.ts';
 import type {
   BugReport,
   CitySubmission,
+  CommentFilter,
   ExportRecord,
   ImportCounts,
   NewBugReport,
@@ -86,6 +87,12 @@ import { recover, type Recovered } from './recovery.ts';
 import { readSaltFile, writeSaltFile } from './salt-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 import type { StoreState } from './state.ts';
+
+/** Newest first, as PostgreSQL orders them (by time, then id). */
+function newestFirst(a: StoredComment, b: StoredComment): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
 
 export interface EmbeddedStoreOptions {
   /** Compact once the journal's current generation holds this many bytes. */
@@ -286,6 +293,19 @@ class EmbeddedStore implements StoreEngine {
     if ((this.#state.bans.find(readerHash) !== null) === banned) return false;
     await this.#commit(banned ? { op: 'ban', item: { readerHash, since: now() } } : { op: 'unban', readerHash });
     return true;
+  }
+
+  async recentComments({ articleSlug, authorHash, before }: CommentFilter, limit: number): Promise<StoredComment[]> {
+    const wanted = (comment: StoredComment) =>
+      (authorHash === undefined || comment.authorHash === authorHash) && (before === undefined || comment.createdAt < before);
+    let newest: StoredComment[] = [];
+    // A thread at a time, keeping only the newest: the desk never holds every comment at once.
+    const threads = articleSlug === undefined ? this.#state.threads() : [await this.#state.article(articleSlug)];
+    for await (const thread of threads) {
+      if (!thread) continue;
+      newest = [...newest, ...thread.comments().filter(wanted)].sort(newestFirst).slice(0, limit);
+    }
+    return newest;
   }
 
   async readersNamed(author: string): Promise<string[]> {

@@ -12,6 +12,7 @@ import { newId } from '../ids.ts';
 import type {
   BugReport,
   CitySubmission,
+  CommentFilter,
   ExportRecord,
   ImportCounts,
   NewBugReport,
@@ -351,6 +352,16 @@ class PostgresStore implements StoreEngine {
     // This instance's own ban checks see the change from now on.
     await this.#banWatch?.caughtUp();
     return (rowCount ?? 0) > 0;
+  }
+
+  async recentComments({ articleSlug, authorHash, before }: CommentFilter, limit: number): Promise<StoredComment[]> {
+    const { rows } = await this.#query<CommentRow>(
+      `SELECT ${COMMENT_COLUMNS} FROM comments
+       WHERE ($1::text IS NULL OR article_slug = $1) AND ($2::text IS NULL OR author_hash = $2) AND ($3::timestamptz IS NULL OR created_at < $3)
+       ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [articleSlug ?? null, authorHash ?? null, before ?? null, limit],
+    );
+    return rows.map(commentOf);
   }
 
   async readersNamed(author: string): Promise<string[]> {

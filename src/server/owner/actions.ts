@@ -1,0 +1,56 @@
+import type { StoreEngine } from '../store/types.ts';
+import { exportLine } from './format.ts';
+
+/**
+ * What the owner does to the store, one function a verb: the data tool's
+ * commands (npm run data) and the desk's buttons (src/server/desk/) both call
+ * these, so that each does exactly the same. Each resolves with the sentence
+ * that reports what it did, or throws OwnerActionFailed saying why it could not.
+ */
+export class OwnerActionFailed extends Error {}
+
+/** A link to the article that answers a request: an absolute http(s) address or a path on the site; null for anything else. */
+export function answerUrl(raw: string): string | null {
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // Not an address.
+  }
+  return null;
+}
+
+export async function answerTopicRequest(store: StoreEngine, id: string, link: string): Promise<string> {
+  if (!(await store.answerTopicRequest(id, { status: 'answered', answerUrl: link }))) throw new OwnerActionFailed(`no topic request ${id}`);
+  return `topic request ${id}: answered by ${link}`;
+}
+
+export async function declineTopicRequest(store: StoreEngine, id: string): Promise<string> {
+  if (!(await store.answerTopicRequest(id, { status: 'declined' }))) throw new OwnerActionFailed(`no topic request ${id}`);
+  return `topic request ${id}: declined`;
+}
+
+/** Marks a bug report or a city submission reviewed, whichever has the id. */
+export async function markReviewed(store: StoreEngine, id: string): Promise<string> {
+  if (await store.markReviewed('bugReport', id)) return `bug report ${id}: reviewed`;
+  if (await store.markReviewed('citySubmission', id)) return `city submission ${id}: reviewed`;
+  throw new OwnerActionFailed(`no bug report or city submission ${id}`);
+}
+
+export async function deleteComment(store: StoreEngine, id: string): Promise<string> {
+  const deleted = await store.deleteComment(id);
+  if (!deleted) throw new OwnerActionFailed(`no comment ${id}`);
+  return `comment ${id} on ${deleted.articleSlug}: deleted`;
+}
+
+/** Bans or unbans a reader, by the hash of its address. */
+export async function setReaderBan(store: StoreEngine, readerHash: string, banned: boolean): Promise<string> {
+  const changed = await store.setBan(readerHash, banned);
+  return `${readerHash}: ${changed ? (banned ? 'banned' : 'unbanned') : banned ? 'was banned already' : 'was not banned'}`;
+}
+
+/** The store's export, one JSON line a record (src/server/store/shapes.ts, `exportRecord`), as the store streams it. */
+export async function* exportLines(store: StoreEngine): AsyncGenerator<string> {
+  for await (const record of store.exportRecords()) yield exportLine(record);
+}
