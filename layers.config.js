@@ -36,6 +36,8 @@ export const LAYER_ELEMENTS = [
   element('notifications', 'src/server/notifications'),
   // The owner's data tool (npm run data).
   element('owner', 'src/server/owner'),
+  // The owner's desk: pages on a listener of their own that do the owner's actions.
+  element('desk', 'src/server/desk'),
   // The operation registry and its documents.
   element('api', 'src/server/api'),
   // The MCP server: the API's reads and schemas as tools and resources.
@@ -75,10 +77,11 @@ const ALLOWED = {
   social: SHARED,
   notifications: [...SHARED, 'store', 'articles', 'observability'],
   owner: [...SHARED, 'store'],
+  desk: [...SHARED, 'owner', 'store', 'articles', 'observability'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   operations: [],
-  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'notifications', 'site'],
+  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'notifications', 'desk', 'site'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],

@@ -12,8 +12,11 @@ import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
 import { health } from '../operations/health.ts';
 import { startNotifications } from '../notifications/start.ts';
+import { serveDesk } from '../desk/server.ts';
 import {
   captchaSettings,
+  deskListen,
+  deskOrigin,
   drainSeconds,
   listenHost,
   listenPort,
@@ -66,6 +69,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   let drainMs: number;
   let fileCacheBytes: number;
   let metrics: Server | undefined;
+  let desk: Server | undefined;
   let stopNotifications: (() => Promise<void>) | null;
   try {
     logger.info('settings in effect', settingsInEffect());
@@ -76,6 +80,13 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     drainMs = drainSeconds() * 1000;
     // Notifications go out from the outbox, beside the requests: a write never waits for one.
     stopNotifications = await startNotifications(opened.store, siteUrl(), notificationSettings());
+    const deskAt = deskListen();
+    if (deskAt) {
+      desk = await serveDesk({ store: opened.store, site: siteUrl(), ...deskAt, origin: deskOrigin() });
+      const address = desk.address();
+      // Not worded like the listening line ('… on http://…'), which start-up scripts look for.
+      logger.info(`The owner's desk at http://${deskAt.host}:${typeof address === 'object' && address ? address.port : deskAt.port}/`);
+    }
     fileCacheBytes = staticCacheBytes();
     const metricsAt = metricsListen();
     // prom-client is loaded only for a site that serves metrics.
@@ -119,6 +130,8 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     if (closing) return;
     closing = true;
     metrics?.close();
+    desk?.close();
+    desk?.closeAllConnections();
     server.close(() => {
       (stopNotifications?.() ?? Promise.resolve()).then(closeRuntime).then(
         () => process.exit(0),

@@ -126,13 +126,38 @@ export function logFormat(): 'json' | 'pretty' | undefined {
   throw new Error(`LOG_FORMAT must be json or pretty, not "${raw}"`);
 }
 
-/** METRICS_PORT and METRICS_HOST: where Prometheus metrics are served, on a listener of their own; unset port, nowhere. */
-export function metricsListen(): { port: number; host: string } | undefined {
-  const raw = process.env['METRICS_PORT'];
+/** A listener of its own, from `<name>_PORT` and `<name>_HOST` (default 127.0.0.1, this machine only); unset port, none. */
+function ownListener(name: 'METRICS' | 'OWNER'): { port: number; host: string } | undefined {
+  const raw = process.env[`${name}_PORT`];
   if (raw === undefined || raw.trim() === '') return undefined;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port number, not "${raw}"`);
-  return { port, host: process.env['METRICS_HOST'] || '127.0.0.1' };
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name}_PORT must be a port number, not "${raw}"`);
+  return { port, host: process.env[`${name}_HOST`] || '127.0.0.1' };
+}
+
+/** METRICS_PORT and METRICS_HOST: where Prometheus metrics are served, on a listener of their own; unset port, nowhere. */
+export function metricsListen(): { port: number; host: string } | undefined {
+  return ownListener('METRICS');
+}
+
+/** OWNER_PORT and OWNER_HOST: where the owner's desk listens (src/server/desk/), never on the public port; unset port, nowhere. */
+export function deskListen(): { port: number; host: string } | undefined {
+  return ownListener('OWNER');
+}
+
+/**
+ * OWNER_ORIGIN: the origin the owner reaches the desk at through a proxy of
+ * their own (`https://desk.example.org`), besides the loopback addresses.
+ * The desk answers no other Host, so that no page elsewhere can reach it
+ * through a name of its own pointed at this machine.
+ */
+export function deskOrigin(): string | undefined {
+  const raw = process.env['OWNER_ORIGIN'] || undefined;
+  if (raw === undefined) return undefined;
+  const url = urlOf('OWNER_ORIGIN', raw);
+  if (!/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, ''))
+    throw new Error('OWNER_ORIGIN must be an origin, such as https://desk.example.org');
+  return url.origin;
 }
 
 /** Where the owner hears of new writes (src/server/notifications/): by email, by webhook, both or neither. */
@@ -196,6 +221,7 @@ export function settingsInEffect(): Record<string, string> {
   const redis = redisUrl();
   const captcha = captchaSettings();
   const metrics = metricsListen();
+  const desk = deskListen();
   const notify = notificationSettings();
   return {
     PORT: String(listenPort()),
@@ -212,6 +238,8 @@ export function settingsInEffect(): Record<string, string> {
     LOG_FORMAT: logFormat() ?? 'unset (pretty on a terminal, else JSON)',
     DRAIN_SECONDS: String(drainSeconds()),
     metrics: metrics ? `http://${metrics.host}:${metrics.port}/metrics` : 'off (METRICS_PORT unset)',
+    desk: desk ? `http://${desk.host}:${desk.port}/` : 'off (OWNER_PORT unset)',
+    OWNER_ORIGIN: deskOrigin() ?? 'unset',
     SMTP_URL: notify.email ? maskedUrl(notify.email.smtpUrl) : 'unset (no email)',
     NOTIFY_EMAIL_TO: notify.email ? 'set (hidden)' : 'unset',
     NOTIFY_EMAIL_SECONDS: String(notify.email?.intervalSeconds ?? 'unset'),

@@ -1,0 +1,218 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { log } from '../observability/log.ts';
+import {
+  answerTopicRequest,
+  answerUrl,
+  declineTopicRequest,
+  deleteComment,
+  exportLines,
+  markReviewed,
+  OwnerActionFailed,
+  setReaderBan,
+} from '../owner/actions.ts';
+import type { CommentFilter, StoreEngine } from '../store/types.ts';
+import { DESK_CSP, html, page } from './html.ts';
+import { commentsBody, DESK_PAGE_SIZE, requestsBody } from './pages.ts';
+
+/**
+ * The owner's desk (docs/decisions.md, "The owner's desk"): web pages on a
+ * listener of its own (OWNER_PORT, OWNER_HOST), never on the public port, so
+ * that no credential enters the public service. Whoever reaches the listener
+ * is the owner: it binds the loopback address unless told otherwise, and is
+ * reached from afar through an SSH tunnel or a proxy with its own
+ * authentication. What it does, it does through the owner's actions
+ * (src/server/owner/actions.ts), as `npm run data` does, and in the site's
+ * own process, so that an export needs no stop, on the embedded store too.
+ *
+ * A browser is told apart from the owner's own by two checks: a request
+ * whose Host is not one of the desk's own names is refused (a page elsewhere
+ * cannot reach it under a name of its own pointed at this machine), and a
+ * POST must come from one of the desk's own pages (Origin), so that no other
+ * page the owner has open can press its buttons.
+ */
+export interface DeskOptions {
+  store: StoreEngine;
+  /** The public site's origin, for links to articles. */
+  site: string;
+  host: string;
+  port: number;
+  /** The origin of a proxy the owner reaches the desk through (OWNER_ORIGIN). */
+  origin?: string | undefined;
+}
+
+/** A form's fields at most: an answer's address and where to come back to. */
+const LARGEST_FORM_BYTES = 8 * 1024;
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+function sendPage(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': DESK_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+  });
+  res.end(body);
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  sendPage(res, status, page({ title: message, current: '', notice: null, body: html`<p><a href="/">The comments</a></p>` }));
+}
+
+async function formOf(req: IncomingMessage): Promise<URLSearchParams | null> {
+  if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return null;
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > LARGEST_FORM_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** Where a form asks to come back to: a path of the desk, never another site. */
+function backOf(form: URLSearchParams): string {
+  const back = form.get('back') ?? '/';
+  return back.startsWith('/') && !back.startsWith('//') && !back.includes('\\') ? back : '/';
+}
+
+/** `back` with the notice of what was done, which the page shows. */
+function withNotice(back: string, notice: string, failed: boolean): string {
+  const url = new URL(back, 'http://desk');
+  url.searchParams.set(failed ? 'failed' : 'done', notice);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The action a POST names, on the store: each one of the owner's actions. */
+function actionOf(path: string, form: URLSearchParams, store: StoreEngine): (() => Promise<string>) | null {
+  const [, kind, rawId, verb, ...rest] = path.split('/');
+  if (kind === undefined || rawId === undefined || verb === undefined || rest.length > 0) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    return null;
+  }
+  const action = `${kind}/${verb}`;
+  if (action === 'comments/delete') return () => deleteComment(store, id);
+  if (action === 'readers/ban') return () => setReaderBan(store, id, true);
+  if (action === 'readers/unban') return () => setReaderBan(store, id, false);
+  if (action === 'topic-requests/decline') return () => declineTopicRequest(store, id);
+  if (action === 'reviews/done') return () => markReviewed(store, id);
+  if (action === 'topic-requests/answer') {
+    return () => {
+      const link = answerUrl((form.get('url') ?? '').trim());
+      if (link === null) throw new OwnerActionFailed('The answer must be an http(s) address or a path on the site starting with /');
+      return answerTopicRequest(store, id, link);
+    };
+  }
+  return null;
+}
+
+function filterOf(query: URLSearchParams): CommentFilter {
+  const filter: CommentFilter = {};
+  const article = query.get('article')?.trim();
+  const reader = query.get('reader')?.trim();
+  const before = query.get('before');
+  if (article) filter.articleSlug = article;
+  if (reader) filter.authorHash = reader;
+  if (before && !Number.isNaN(Date.parse(before))) filter.before = before;
+  return filter;
+}
+
+async function sendExport(res: ServerResponse, store: StoreEngine): Promise<void> {
+  const date = new Date().toISOString().slice(0, 10);
+  res.writeHead(200, {
+    'content-type': 'application/x-ndjson; charset=utf-8',
+    'content-disposition': `attachment; filename="longhand-export-${date}.ndjson"`,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  for await (const line of exportLines(store)) {
+    if (!res.write(line)) await once(res, 'drain');
+  }
+  res.end();
+}
+
+/** Starts the desk's listener; resolves once it listens. */
+export async function serveDesk({ store, site, host, port, origin }: DeskOptions): Promise<Server> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log().error('[desk] a request failed', {}, error);
+      if (!res.headersSent) refuse(res, 500, 'Something went wrong');
+      else res.destroy();
+    });
+  });
+
+  function ownNames(): Set<string> {
+    const address = server.address();
+    const listening = typeof address === 'object' && address ? address.port : port;
+    const names = new Set(
+      [...LOOPBACK_NAMES, host].map((name) => `${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${listening}`),
+    );
+    if (origin) names.add(new URL(origin).host);
+    return names;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const names = ownNames();
+    if (!names.has(req.headers.host ?? '')) {
+      refuse(res, 421, 'This is not the address of the desk');
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://desk');
+    if (req.method === 'POST') {
+      const from = req.headers.origin;
+      if (from === undefined || !names.has(URL.canParse(from) ? new URL(from).host : '')) {
+        refuse(res, 403, 'Only the desk’s own pages can do this');
+        return;
+      }
+      const form = await formOf(req);
+      const action = form && actionOf(url.pathname, form, store);
+      if (!form || !action) {
+        refuse(res, 400, 'No such action');
+        return;
+      }
+      const back = backOf(form);
+      let location: string;
+      try {
+        location = withNotice(back, await action(), false);
+      } catch (error) {
+        if (!(error instanceof OwnerActionFailed)) throw error;
+        location = withNotice(back, error.message, true);
+      }
+      res.writeHead(303, { location, 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      refuse(res, 405, 'Not a method the desk answers');
+      return;
+    }
+    const notice = url.searchParams.get('done') ?? url.searchParams.get('failed');
+    if (url.pathname === '/') {
+      const filter = filterOf(url.searchParams);
+      const comments = await store.recentComments(filter, DESK_PAGE_SIZE);
+      const readers = [...new Set(comments.map((comment) => comment.authorHash))];
+      const banned = new Set(
+        (await Promise.all(readers.map(async (hash) => ((await store.isBanned(hash)) ? hash : null)))).filter((hash) => hash !== null),
+      );
+      sendPage(res, 200, page({ title: 'Comments', current: '/', notice, body: commentsBody(filter, comments, banned, site) }));
+      return;
+    }
+    if (url.pathname === '/requests') {
+      const [queue, stats] = await Promise.all([store.reviewQueue(), store.stats()]);
+      sendPage(res, 200, page({ title: 'Requests and counts', current: '/requests', notice, body: requestsBody(queue, stats) }));
+      return;
+    }
+    if (url.pathname === '/export') return sendExport(res, store);
+    refuse(res, 404, 'Nothing here');
+  }
+
+  server.listen(port, host);
+  await once(server, 'listening');
+  return server;
+}
