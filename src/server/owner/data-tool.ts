@@ -1,6 +1,6 @@
 /**
  * The owner's data tool (npm run data -- <command>): export, import, the
- * review queue, deleting a comment, bans and counts, on whichever store the
+ * review queue, approving and deleting a comment, bans and counts, on whichever store the
  * settings choose. Arguments are checked before the store is opened.
  */
 import { once } from 'node:events';
@@ -10,6 +10,7 @@ import { finished } from 'node:stream/promises';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { storedReaderName } from '../../i18n/reader-names.ts';
+import { moderate, type ModerationAction } from '../store/moderation.ts';
 import { exportRecord } from '../store/shapes.ts';
 import type { ExportRecord, StoreEngine } from '../store/types.ts';
 import { exportLine, formatQueue, formatStats } from './format.ts';
@@ -134,13 +135,17 @@ function prepareReview(args: string[]): Prepared {
   throw new UsageError(`unknown review action "${action}"`);
 }
 
-function prepareDeleteComment(args: string[]): Prepared {
-  expectArguments(args, 1, 'delete-comment ID');
-  const [id = ''] = args;
-  return async (store, io) => {
-    const deleted = await store.deleteComment(id);
-    if (!deleted) throw new ToolFailure(`no comment ${id}`);
-    io.stdout.write(`comment ${id} on ${deleted.articleSlug}: deleted\n`);
+/** approve ID, delete-comment ID: the owner's action on one comment, as a moderation link does it. */
+function prepareModeration(action: Exclude<ModerationAction, 'ban'>, command: string): (args: string[]) => Prepared {
+  const past = action === 'approve' ? 'approved' : 'deleted';
+  return (args) => {
+    expectArguments(args, 1, `${command} ID`);
+    const [id = ''] = args;
+    return async (store, io) => {
+      const outcome = await moderate(store, action, id);
+      if (outcome.state === 'missing') throw new ToolFailure(`no comment ${id}`);
+      io.stdout.write(`comment ${id} on ${outcome.comment.articleSlug}: ${outcome.state === 'ready' ? past : `was ${past} already`}\n`);
+    };
   };
 }
 
@@ -182,7 +187,8 @@ const COMMANDS: Record<string, (args: string[]) => Prepared> = {
   export: prepareExport,
   import: prepareImport,
   review: prepareReview,
-  'delete-comment': prepareDeleteComment,
+  approve: prepareModeration('approve', 'approve'),
+  'delete-comment': prepareModeration('delete', 'delete-comment'),
   ban: prepareBan(true),
   unban: prepareBan(false),
   stats: prepareStats,
