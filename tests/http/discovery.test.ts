@@ -159,14 +159,17 @@ describe('/agents.md and /auth.md', () => {
 });
 
 describe('/robots.txt', () => {
-  test('allows every crawler, signals search, AI input and AI training, and names the sitemap', async () => {
+  test('allows every crawler everywhere but the moderation links, signals search, AI input and AI training, and names the sitemap', async () => {
     const { text } = await document('/robots.txt', TEXT);
     const lines = text.split('\n');
     assert.ok(lines.includes('User-agent: *'));
     assert.ok(lines.includes('Allow: /'));
     assert.ok(lines.includes('Content-Signal: search=yes, ai-input=yes, ai-train=yes'));
     assert.ok(lines.includes(`Sitemap: ${SITE_URL}/sitemap.xml`));
-    assert.ok(!lines.some((line) => line.startsWith('Disallow:')));
+    assert.deepEqual(
+      lines.filter((line) => line.startsWith('Disallow:')),
+      ['Disallow: /moderation/'],
+    );
   });
 });
 
