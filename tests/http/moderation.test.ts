@@ -171,7 +171,7 @@ describe('MODERATION=first', () => {
       `${payload.replace('approve', 'delete')}.${mac}`,
       `${valid.slice(0, -10)}${valid.at(-10) === 'A' ? 'B' : 'A'}${valid.slice(-9)}`,
       `/moderation/${moderationToken(signingKey(SALT, 'form-stamp'), 'approve', id, later)}`,
-      `/moderation/${moderationToken(signingKey('another-salt'.padEnd(48, 'y'), 'approve'), 'approve', id, later)}`,
+      `/moderation/${moderationToken(signingKey('another-salt'.padEnd(48, 'y'), 'moderation-link'), 'approve', id, later)}`,
       '/moderation/',
       '/moderation/nonsense',
     ];
