@@ -32,6 +32,8 @@ export const LAYER_ELEMENTS = [
   element('front', 'src/server/front'),
   // Social cards: drawn on demand from a page's title.
   element('social', 'src/server/social'),
+  // One-click moderation: the signed links a notification carries, and the pages they open.
+  element('moderation', 'src/server/moderation'),
   // Notifications to the owner, sent from the store's outbox.
   element('notifications', 'src/server/notifications'),
   // The owner's data tool (npm run data).
@@ -75,13 +77,14 @@ const ALLOWED = {
   threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
-  notifications: [...SHARED, 'store', 'articles', 'observability'],
+  moderation: [...SHARED, 'http', 'identity', 'store', 'articles'],
+  notifications: [...SHARED, 'store', 'articles', 'observability', 'moderation'],
   owner: [...SHARED, 'store'],
   desk: [...SHARED, 'owner', 'store', 'articles', 'observability'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   operations: [],
-  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'notifications', 'desk', 'site'],
+  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'notifications', 'moderation', 'desk', 'site'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],

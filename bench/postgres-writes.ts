@@ -44,6 +44,7 @@ function* seededComments(articleSlugs: string[]): Generator<ExportRecord> {
         createdAt: new Date().toISOString(),
         score: 0,
         deletedAt: null,
+        status: 'published',
       },
     };
   }

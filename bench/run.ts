@@ -55,6 +55,7 @@ async function storeWithThread(dir: string): Promise<void> {
       author: 'Amber Otter',
       authorHash: `reader-${index % 50}`,
       body: `Comment ${index}: the price of a beer says more about a city than its rent.`,
+      status: 'published',
     });
     ids.push(id);
   }

@@ -40,6 +40,7 @@ function newComment(articleSlug: string, index: number) {
     author: 'Amber otter',
     authorHash: 'f'.repeat(64),
     body: `Comment ${index}: a reader's thoughts on the article, long enough to weigh what a real comment weighs on disk.`,
+    status: 'published' as const,
   };
 }
 

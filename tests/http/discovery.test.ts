@@ -159,14 +159,17 @@ describe('/agents.md and /auth.md', () => {
 });
 
 describe('/robots.txt', () => {
-  test('allows every crawler, signals search, AI input and AI training, and names the sitemap', async () => {
+  test('allows every crawler everywhere but the moderation links, signals search, AI input and AI training, and names the sitemap', async () => {
     const { text } = await document('/robots.txt', TEXT);
     const lines = text.split('\n');
     assert.ok(lines.includes('User-agent: *'));
     assert.ok(lines.includes('Allow: /'));
     assert.ok(lines.includes('Content-Signal: search=yes, ai-input=yes, ai-train=yes'));
     assert.ok(lines.includes(`Sitemap: ${SITE_URL}/sitemap.xml`));
-    assert.ok(!lines.some((line) => line.startsWith('Disallow:')));
+    assert.deepEqual(
+      lines.filter((line) => line.startsWith('Disallow:')),
+      ['Disallow: /moderation/'],
+    );
   });
 });
 
@@ -250,7 +253,7 @@ describe('GET /api/agent/identity', () => {
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], JSON_TYPE);
     assert.equal(answer.headers['cache-control'], 'public, max-age=3600');
-    assert.equal(answer.headers['api-version'], '1.3.0');
+    assert.equal(answer.headers['api-version'], '1.4.0');
     assert.deepEqual(answer.json(), {
       identity_types_supported: ['anonymous'],
       authentication: 'none',
@@ -272,7 +275,7 @@ describe('GET /api/agent/identity', () => {
 describe('/openapi.json and /developers', () => {
   test('/openapi.json is JSON, version 1.1.0, with the site as its server', async () => {
     const body = (await document('/openapi.json', JSON_TYPE)).json<{ info: { version: string }; servers: { url: string }[] }>();
-    assert.equal(body.info.version, '1.3.0');
+    assert.equal(body.info.version, '1.4.0');
     assert.deepEqual(body.servers, [{ url: SITE_URL }]);
   });
 

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
+import { signingKey } from '../../src/server/identity/signing.ts';
+import { moderationToken } from '../../src/server/moderation/links.ts';
 import { dataTool } from '../support/data-tool.ts';
 import { request } from '../support/http.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
-import { newReaderAddress, post } from '../support/writes.ts';
+import { newReaderAddress, post, SITE_ORIGIN } from '../support/writes.ts';
 
 const ARTICLE = 'the-price-of-a-beer';
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -175,5 +177,33 @@ describe('two instances sharing PostgreSQL and Redis', () => {
     await Promise.all(storm);
     const found = await queryOne<{ count: string }>(databaseUrl, 'SELECT count(*) FROM comments WHERE id = ANY($1)', [acknowledged]);
     assert.equal(Number(found.count), acknowledged.length);
+  });
+});
+
+describe('two instances sharing PostgreSQL, under MODERATION=first', () => {
+  const salt = 'instances-moderation-salt-'.padEnd(48, 'q');
+  let sites: RunningSite[] = [];
+
+  before(async () => {
+    const env = { TRUST_PROXY: '1', DATABASE_URL: await freshDatabase('moderated_instances'), MODERATION: 'first', IP_HASH_SALT: salt };
+    sites = await Promise.all([startSite(PREPARED_SITE, env), startSite(PREPARED_SITE, env)]);
+  });
+  after(async () => {
+    await Promise.all(sites.map((site) => site.stop()));
+  });
+
+  test('a comment approved through one instance shows on the other’s kept thread at once; the other says it was done', async () => {
+    const [first, second] = sites as [RunningSite, RunningSite];
+    const body = `Held then shown ${Date.now()}`;
+    const written = await post(first.url, '/api/comments', { articleSlug: ARTICLE, body }, newReaderAddress());
+    assert.equal(written.json()['status'], 'pending');
+    // Read twice: the second instance keeps its render of the thread, which the approval must renew.
+    for (let read = 0; read < 2; read += 1) assert.ok(!(await request(`${second.url}/threads/${ARTICLE}`)).text.includes(body));
+
+    const link = `/moderation/${moderationToken(signingKey(salt, 'moderation-link'), 'approve', String(written.json()['id']), Date.now() + 60_000)}`;
+    const approved = await request(`${first.url}${link}`, { method: 'POST', headers: { Origin: SITE_ORIGIN } });
+    assert.equal(approved.status, 200);
+    assert.ok((await request(`${second.url}/threads/${ARTICLE}`)).text.includes(body), 'the other instance shows it at once');
+    assert.equal((await request(`${second.url}${link}`, { method: 'POST', headers: { Origin: SITE_ORIGIN } })).status, 409);
   });
 });

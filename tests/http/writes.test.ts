@@ -177,7 +177,18 @@ describe('comments', () => {
     const answer = await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: '  مرحبا, hello  ' }, address);
     assert.equal(answer.status, 200);
     const comment = answer.json();
-    assert.deepEqual(Object.keys(comment).sort(), ['articleSlug', 'author', 'body', 'createdAt', 'depth', 'id', 'parentId', 'score']);
+    assert.deepEqual(Object.keys(comment).sort(), [
+      'articleSlug',
+      'author',
+      'body',
+      'createdAt',
+      'depth',
+      'id',
+      'parentId',
+      'score',
+      'status',
+    ]);
+    assert.equal(comment['status'], 'published', 'MODERATION is off by default');
     assert.equal(comment['body'], 'مرحبا, hello');
     assert.equal(comment['parentId'], null);
     assert.equal(comment['depth'], 1);

@@ -63,7 +63,7 @@ describe('the owner’s data tool', () => {
   });
 
   for (const engine of ['embedded', 'PostgreSQL'] as const) {
-    test(`on the ${engine} store: review, answer, decline, done, delete-comment, ban by name, unban and stats`, async () => {
+    test(`on the ${engine} store: review, approve, answer, decline, done, delete-comment, ban by name, unban and stats`, async () => {
       const env =
         engine === 'embedded' ? { DATA_DIR: await mkdtemp(join(WORK, 'store-')) } : { DATABASE_URL: await freshDatabase('data_tool') };
       // What the site stored, given to the tool as an export.
@@ -90,6 +90,18 @@ describe('the owner’s data tool', () => {
             deletedAt: null,
           },
         },
+        ...['comment-waiting', 'comment-spam'].map((id, index): ExportRecord => ({
+          kind: 'comment',
+          comment: {
+            ...newComment('night-trains', `Waits ${index}`),
+            id,
+            authorHash: 'hash-new',
+            createdAt: `2026-11-01T12:0${index}:00.000Z`,
+            score: 0,
+            deletedAt: null,
+            status: 'pending',
+          },
+        })),
         {
           kind: 'topicRequest',
           item: {
@@ -129,10 +141,22 @@ describe('the owner’s data tool', () => {
       ];
       const file = join(WORK, `seed-${engine}.jsonl`);
       await writeFile(file, records.map((record) => JSON.stringify(record)).join('\n'));
-      assert.equal((await dataTool(env, 'import', file)).stdout.trim(), 'imported: 6 added, 0 already there');
+      assert.equal((await dataTool(env, 'import', file)).stdout.trim(), 'imported: 8 added, 0 already there');
 
       const queue = await dataTool(env, 'review');
       assert.equal(queue.code, 0);
+      assert.match(
+        queue.stdout,
+        /Comments waiting for approval \(2\)\n {2}comment-waiting {2}2026-11-01 {2}night-trains {2}Amber otter: Waits 0\n {2}comment-spam /,
+      );
+      assert.equal((await dataTool(env, 'approve', 'comment-waiting')).stdout.trim(), 'comment comment-waiting on night-trains: approved');
+      assert.equal(
+        (await dataTool(env, 'approve', 'comment-waiting')).stdout.trim(),
+        'comment comment-waiting on night-trains: was approved already',
+      );
+      assert.equal((await dataTool(env, 'approve', 'no-such-comment')).code, 1);
+      assert.equal((await dataTool(env, 'delete-comment', 'comment-spam')).stdout.trim(), 'comment comment-spam on night-trains: deleted');
+      assert.equal((await dataTool(env, 'delete-comment', 'comment-spam')).code, 1, 'a rejected comment is gone');
       assert.match(queue.stdout, /Topic requests \(2\)\n {2}request-1 {2}2026-11-02 {2}Sleeper trains\n {2}request-2/);
       assert.match(queue.stdout, /Bug reports \(1\)\n {2}report-1 {2}2026-11-04 {2}\/fr {2}A broken link/);
       assert.match(queue.stdout, /City submissions \(1\)\n {2}city-1 {2}2026-11-05 {2}Paris, FR/);
@@ -144,7 +168,10 @@ describe('the owner’s data tool', () => {
       const missing = await dataTool(env, 'review', 'done', 'no-such-item');
       assert.equal(missing.code, 1);
       assert.match(missing.stderr, /no bug report or city submission no-such-item/);
-      assert.match((await dataTool(env, 'review')).stdout, /Topic requests \(0\)[\s\S]*Bug reports \(0\)[\s\S]*City submissions \(0\)/);
+      assert.match(
+        (await dataTool(env, 'review')).stdout,
+        /Comments waiting for approval \(0\)[\s\S]*Topic requests \(0\)[\s\S]*Bug reports \(0\)[\s\S]*City submissions \(0\)/,
+      );
 
       assert.equal((await dataTool(env, 'delete-comment', 'comment-rude')).code, 0);
       assert.equal((await dataTool(env, 'delete-comment', 'comment-rude-2')).code, 1);
@@ -155,7 +182,7 @@ describe('the owner’s data tool', () => {
       assert.equal((await dataTool(env, 'ban', 'Pink Yak')).code, 1, 'no comment shows that name');
 
       const stats = await dataTool(env, 'stats');
-      assert.match(stats.stdout, /comments {16}2 \(1 deleted\)/);
+      assert.match(stats.stdout, /comments {16}3 \(1 deleted, 0 waiting for approval\)/);
       assert.match(stats.stdout, /topic requests {10}2 \(0 pending, 1 answered, 1 declined\)/);
       assert.match(stats.stdout, /banned readers {10}1/);
 

@@ -16,7 +16,7 @@ export interface StoreHarness {
 const BOTH_CHANNELS: readonly NotificationChannel[] = ['email', 'webhook'];
 
 export function newComment(articleSlug: string, body = 'A thought.', parentId: string | null = null): NewComment {
-  return { articleSlug, parentId, depth: parentId ? 2 : 1, author: 'Amber otter', authorHash: 'hash-1', body };
+  return { articleSlug, parentId, depth: parentId ? 2 : 1, author: 'Amber otter', authorHash: 'hash-1', body, status: 'published' };
 }
 
 /** A city submission as the store receives it. */
@@ -83,6 +83,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
         author: 'Amber otter',
         body: 'Tell the owner',
         createdAt: comment.createdAt,
+        status: 'published',
       });
       assert.doesNotMatch(JSON.stringify(claimed), /hash-/, 'no reader hash in a notification');
       assert.equal((await store.claimNotifications('webhook', 2, 60_000)).length, 2, 'each channel is claimed on its own');
@@ -350,7 +351,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.equal(await store.markReviewed('citySubmission', submission.id), true);
       assert.equal(await store.markReviewed('bugReport', 'missing'), false);
 
-      assert.deepEqual(await store.reviewQueue(), { topicRequests: [second], bugReports: [], citySubmissions: [] });
+      assert.deepEqual(await store.reviewQueue(), { comments: [], topicRequests: [second], bugReports: [], citySubmissions: [] });
       const listed = await store.listTopicRequests();
       assert.deepEqual(
         listed.map((request) => [request.requestTitle, request.status, request.answerUrl]),
@@ -363,6 +364,74 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       const stats = await store.stats();
       assert.deepEqual(stats.topicRequests, { pending: 1, answered: 1, declined: 1 });
       assert.deepEqual(stats.bugReports, { total: 1, pending: 0 });
+    });
+
+    test('a pending comment is kept but listed nowhere a reader looks, and takes no reply and no vote', async (t) => {
+      const store = await freshStore(t);
+      const shown = await store.insertComment(newComment('held', 'Shown'));
+      const held = await store.insertComment({ ...newComment('held', 'Held'), authorHash: 'hash-new', status: 'pending' });
+      assert.equal(held.status, 'pending');
+      assert.deepEqual(await store.listComments('held'), [shown]);
+      assert.deepEqual(await store.getComment('held', held.id), held);
+      assert.deepEqual(await store.findComment(held.id), held);
+      assert.deepEqual(await store.findComment(shown.id), shown);
+      assert.equal(await store.findComment('no-such-comment'), null);
+      assert.equal(await store.applyVote({ articleSlug: 'held', commentId: held.id }, 'ann', () => 1), null);
+      assert.deepEqual((await store.reviewQueue()).comments, [held]);
+      assert.equal((await store.stats()).pendingComments, 1);
+      assert.equal(await store.everPublished('hash-new'), false);
+      assert.equal(await store.everPublished('hash-1'), true);
+    });
+
+    test('approving publishes a pending comment where it was written, and its writer has been published since', async () => {
+      const place = await harness.fresh();
+      const store = await harness.open(place);
+      const earlier = await store.insertComment(newComment('approved', 'Earlier'));
+      const held = await store.insertComment({ ...newComment('approved', 'Held'), authorHash: 'hash-new', status: 'pending' });
+      const later = await store.insertComment(newComment('approved', 'Later'));
+      const before = await store.revision('thread:approved');
+      const approved = await store.approveComment(held.id);
+      assert.deepEqual(approved, { ...held, status: 'published' });
+      assert.notEqual(await store.revision('thread:approved'), before, 'the thread shows it at once');
+      assert.deepEqual(await store.listComments('approved'), [earlier, { ...held, status: 'published' }, later]);
+      assert.equal(await store.approveComment(held.id), null, 'no longer pending');
+      assert.equal(await store.approveComment(earlier.id), null, 'never pending');
+      assert.equal(await store.everPublished('hash-new'), true);
+      assert.deepEqual((await store.reviewQueue()).comments, []);
+      await store.deleteComment(held.id);
+      assert.equal(await store.everPublished('hash-new'), true, 'a deletion does not undo it');
+      await store.close();
+      const reopened = await harness.open(place);
+      try {
+        assert.equal(await reopened.everPublished('hash-new'), true, 'kept after a reopen');
+        assert.equal((await reopened.findComment(held.id))?.status, 'published');
+      } finally {
+        await reopened.close();
+      }
+    });
+
+    test('rejecting removes a pending comment outright, and only a pending one', async () => {
+      const place = await harness.fresh();
+      const store = await harness.open(place);
+      const shown = await store.insertComment(newComment('rejected', 'Shown'));
+      const held = await store.insertComment({ ...newComment('rejected', 'Spam'), authorHash: 'hash-spam', status: 'pending' });
+      const kept = await store.insertComment({ ...newComment('rejected', 'Waits on'), authorHash: 'hash-new', status: 'pending' });
+      assert.deepEqual(await store.removePendingComment(held.id), held);
+      assert.equal(await store.removePendingComment(held.id), null, 'gone');
+      assert.equal(await store.removePendingComment(shown.id), null, 'a published comment is deleted, not removed');
+      assert.equal(await store.findComment(held.id), null);
+      assert.equal(await store.getComment('rejected', held.id), null);
+      assert.equal(await store.everPublished('hash-spam'), false);
+      assert.deepEqual(await store.listComments('rejected'), [shown]);
+      await store.close();
+      const reopened = await harness.open(place);
+      try {
+        assert.equal(await reopened.findComment(held.id), null, 'still gone after a reopen');
+        assert.deepEqual((await reopened.reviewQueue()).comments, [kept]);
+        assert.equal((await reopened.stats()).comments, 2);
+      } finally {
+        await reopened.close();
+      }
     });
 
     test('a ban holds until the unban, and readers are found by the name shown', async (t) => {
@@ -408,6 +477,11 @@ export function storeContract(engine: string, harness: StoreHarness): void {
         true,
         'deleted ones are listed, marked',
       );
+      const held = await store.insertComment({ ...newComment('two'), authorHash: 'h-c', status: 'pending' });
+      assert.deepEqual(ids(await store.recentComments({ waiting: true }, 10)), [held.id], 'only those waiting');
+      assert.deepEqual(ids(await store.recentComments({}, 1)), [held.id], 'listed with the others');
+      await store.approveComment(held.id);
+      assert.deepEqual(await store.recentComments({ waiting: true }, 10), []);
     });
 
     test('an export imported into a fresh store gives the same store, and importing it twice changes nothing', async (t) => {
@@ -417,6 +491,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       const reply = await source.insertComment(newComment('moved', 'Reply', parent.id));
       const gone = await source.insertComment(newComment('moved', 'Gone'));
       await source.deleteComment(gone.id);
+      const waiting = await source.insertComment({ ...newComment('moved', 'Waits'), authorHash: 'hash-new', status: 'pending' });
       await source.applyVote({ articleSlug: 'moved', commentId: parent.id }, 'ann', () => 1);
       await source.applyVote({ articleSlug: 'moved', commentId: parent.id }, 'bob', () => 1);
       await source.applyVote({ articleSlug: 'moved', commentId: reply.id }, 'ann', () => -1);
@@ -432,7 +507,24 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       const exported = await collect(source.exportRecords());
       assert.deepEqual(
         exported.map((record) => record.kind),
-        ['salt', 'comment', 'comment', 'comment', 'vote', 'vote', 'vote', 'vote', 'topicRequest', 'bugReport', 'citySubmission', 'ban'],
+        [
+          'salt',
+          'comment',
+          'comment',
+          'comment',
+          'comment',
+          'vote',
+          'vote',
+          'vote',
+          'vote',
+          'topicRequest',
+          'bugReport',
+          'citySubmission',
+          'ban',
+        ],
+      );
+      assert.ok(
+        exported.some((record) => record.kind === 'comment' && record.comment.id === waiting.id && record.comment.status === 'pending'),
       );
       const target = await freshStore(t);
       assert.deepEqual(await target.importRecords(replay(exported)), { added: exported.length, skipped: 0 });
@@ -443,6 +535,13 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.deepEqual(await target.votesOf('moved', 'ann'), await source.votesOf('moved', 'ann'));
       assert.deepEqual(await target.listTopicRequests(), await source.listTopicRequests());
       assert.deepEqual(await target.reviewQueue(), await source.reviewQueue());
+      assert.deepEqual(
+        (await target.reviewQueue()).comments.map((comment) => comment.id),
+        [waiting.id],
+        'a pending comment stays pending',
+      );
+      assert.equal(await target.everPublished('hash-new'), false);
+      assert.equal(await target.everPublished('hash-1'), true);
       assert.equal(await target.isBanned('hash-troll'), true);
       assert.equal(await target.keptSalt(() => 'another'), 's'.repeat(43));
       assert.deepEqual(await target.stats(), await source.stats());

@@ -32,6 +32,7 @@ async function writeForever(loop: number): Promise<never> {
         author: 'Teal heron',
         authorHash: 'writer',
         body: `Loop ${loop}, round ${round}: `.padEnd(300, '.'),
+        status: 'published',
       });
       process.stdout.write(`comment ${articleSlug} ${comment.id}\n`);
     }

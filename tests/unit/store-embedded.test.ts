@@ -300,6 +300,46 @@ describe('the embedded store', () => {
     }
   });
 
+  test('moderation replayed from the journal: approved and removed comments, and who was ever published, as before the crash', async (t) => {
+    const dir = await scratch();
+    await mkdir(join(dir, 'journal'), { recursive: true });
+    const pending = (seq: number, id: string, authorHash: string) => {
+      const comment: StoredComment = {
+        ...newComment('held'),
+        id,
+        authorHash,
+        createdAt: '2026-01-02T03:04:05.000Z',
+        score: 0,
+        deletedAt: null,
+        status: 'pending',
+      };
+      return `${JSON.stringify({ seq, op: 'comment', comment })}\n`;
+    };
+    await writeFile(
+      join(dir, 'journal', '0000000001.jsonl'),
+      commentLine(1, 'held', 'shown') +
+        pending(2, 'approved', 'hash-approved') +
+        pending(3, 'removed', 'hash-removed') +
+        pending(4, 'waiting', 'hash-waiting') +
+        `${JSON.stringify({ seq: 5, op: 'approveComment', articleSlug: 'held', commentId: 'approved' })}\n` +
+        `${JSON.stringify({ seq: 6, op: 'removeComment', articleSlug: 'held', commentId: 'removed' })}\n`,
+    );
+    const store = await openEmbeddedStore(dir);
+    t.after(() => store.close());
+    assert.deepEqual(
+      (await store.listComments('held')).map((comment) => comment.id),
+      ['shown', 'approved'],
+    );
+    assert.deepEqual(
+      (await store.reviewQueue()).comments.map((comment) => comment.id),
+      ['waiting'],
+    );
+    assert.equal(await store.findComment('removed'), null);
+    assert.equal(await store.everPublished('hash-approved'), true);
+    assert.equal(await store.everPublished('hash-removed'), false);
+    assert.equal(await store.everPublished('hash-waiting'), false);
+  });
+
   test('an incomplete last journal line (a write cut short) is ignored', async (t) => {
     const dir = await scratch();
     await mkdir(join(dir, 'journal'), { recursive: true });

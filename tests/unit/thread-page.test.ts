@@ -20,6 +20,7 @@ function stored(
     createdAt: '2026-01-02T03:04:05.000Z',
     score: deletedAt === null ? 2 : 0,
     deletedAt,
+    status: 'published',
   };
 }
 

@@ -36,6 +36,7 @@ function runtime({ quotas = memoryQuotas(), ownerBanned = false } = {}): Runtime
     captcha: { siteKey: 'site', secret: 'secret', verifyUrl: 'http://127.0.0.1:9/siteverify' },
     quotas,
     store: { isBanned: () => Promise.resolve(ownerBanned) } as unknown as StoreEngine,
+    moderation: 'off',
   };
 }
 

@@ -10,6 +10,14 @@ export interface ChangelogEntry {
 /** The API's versions, newest first: the first is API_VERSION, which a unit test checks. */
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    version: '1.4.0',
+    date: '2026-11-26',
+    changes: [
+      '`createComment` answers the new field `status`: `published`, or `pending` where the site holds comments for the owner’s approval (MODERATION `first`: a reader’s comments until one was published; `all`: every comment). A pending comment is shown to no one but its writer: not in the thread, its count, the feeds or the Markdown twins; a reply to it answers 400 and a vote on it 404, as for a comment that does not exist. Once approved it appears as posted; rejected, it is gone.',
+      'Additive only: a client of 1.3.0 reads every answer as before.',
+    ],
+  },
+  {
     version: '1.3.0',
     date: '2026-11-25',
     changes: [

@@ -96,8 +96,12 @@ export const COMMENT = {
   body: 'In Lisbon the beer is cheap, but so is the pay.',
   createdAt: '2026-11-22T09:30:00.000Z',
   score: 0,
+  status: 'published',
 };
 
 export const REPLY = { ...COMMENT, id: 'UmVwbHlUb0Jvb3Rz', parentId: COMMENT.id, depth: 2, body: 'And the rent is not.' };
+
+/** A comment held for the owner's approval (MODERATION): no one else sees it until then. */
+export const PENDING_COMMENT = { ...COMMENT, id: 'V2FpdGluZ0Zvck9r', body: 'My first comment here.', status: 'pending' };
 
 export const OK = { ok: true, id: 'Tm9uY2VJZDEyMzQ1' };

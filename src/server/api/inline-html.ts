@@ -1,4 +1,4 @@
-import { escapeXml as escapeHtml } from '../discovery/xml.ts';
+import { escapeXml as escapeHtml } from '../http/xml.ts';
 
 /**
  * The inline Markdown of the documentation (code spans and links) as HTML,

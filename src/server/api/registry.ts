@@ -30,6 +30,7 @@ import {
   CITY_SEARCH_BY_ALTERNATE_NAME,
   COMMENT,
   OK,
+  PENDING_COMMENT,
   REPLY,
   SINGLE_ARTICLE,
   ZURICH_SUBMISSION,
@@ -181,7 +182,7 @@ const createComment: OperationDefinition = {
   path: '/api/comments',
   summary: 'Comment on an article, or reply to a comment',
   description:
-    'Every translation of an article shares one thread. A reply names its parent, a comment of the same article; replies nest at most 4 levels. The answer is the stored comment, signed with the reader’s colour-and-animal name. The 100th comment from one reader within 5 minutes is stored, and then every write from that reader answers 429 for 48 hours.',
+    'Every translation of an article shares one thread. A reply names its parent, a comment of the same article; replies nest at most 4 levels. The answer is the stored comment, signed with the reader’s colour-and-animal name. Its `status` is `published`, or `pending` where the site holds comments for the owner’s approval: a pending comment is shown to no one but its writer until it is approved (a reply to it, or a vote on it, is refused as for a comment that does not exist), and is gone if rejected. The 100th comment from one reader within 5 minutes is stored, and then every write from that reader answers 429 for 48 hours.',
   body: commentInput,
   fields: {
     articleSlug: PUBLISHED_SLUG,
@@ -191,7 +192,11 @@ const createComment: OperationDefinition = {
   },
   requestExample: { articleSlug: 'the-price-of-a-beer', body: 'In Lisbon the beer is cheap, but so is the pay.' },
   responses: {
-    200: written('The stored comment.', storedComment, { comment: COMMENT, reply: REPLY }),
+    200: written('The stored comment: `status` says whether it is published or waits for approval.', storedComment, {
+      comment: COMMENT,
+      reply: REPLY,
+      'waiting for approval': PENDING_COMMENT,
+    }),
     400: refusal(
       'The body is not JSON, a field is invalid, the captcha token is missing or rejected, the parent is not a comment of this article, or the reply would be a fifth level.',
       'parentId: replies nest at most 4 levels',

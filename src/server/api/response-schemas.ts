@@ -60,6 +60,7 @@ export const storedComment = z.object({
   body: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   score: z.int(),
+  status: z.enum(['published', 'pending']),
 });
 
 const currentVote = z.union([z.literal(1), z.literal(-1), z.literal(0)]);

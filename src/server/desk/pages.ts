@@ -8,6 +8,7 @@ export const DESK_PAGE_SIZE = 50;
 /** The query of the comments page, back as the URL it came from. */
 function listUrl(filter: CommentFilter): string {
   const query = new URLSearchParams();
+  if (filter.waiting) query.set('show', 'waiting');
   if (filter.articleSlug) query.set('article', filter.articleSlug);
   if (filter.authorHash) query.set('reader', filter.authorHash);
   if (filter.before) query.set('before', filter.before);
@@ -18,16 +19,18 @@ function listUrl(filter: CommentFilter): string {
 function commentItem(comment: StoredComment, banned: boolean, site: string, back: string): Html {
   const reader = encodeURIComponent(comment.authorHash);
   const deleted = comment.deletedAt !== null;
+  const waiting = comment.status === 'pending';
   return html`<li>
     <article aria-labelledby="comment-${comment.id}">
       <h2 class="meta" id="comment-${comment.id}">
         ${comment.author} on <a href="${site}${articlePath(comment.articleSlug, 'en')}">${comment.articleSlug}</a>,
         <time datetime="${comment.createdAt}">${comment.createdAt.replace('T', ' ').slice(0, 16)} UTC</time
-        >${deleted ? html` · <span class="state">deleted</span>` : null}${banned ? html` · <span class="state">reader banned</span>` : null}
+        >${deleted ? html` · <span class="state">deleted</span>` : null}${waiting ? html` · <span class="state">waiting for approval</span>` : null}${banned ? html` · <span class="state">reader banned</span>` : null}
       </h2>
       ${deleted ? null : html`<p class="text">${comment.body}</p>`}
       <div class="actions">
         <a href="/?reader=${reader}">This reader's comments</a>
+        ${waiting ? actionButton(`/comments/${encodeURIComponent(comment.id)}/approve`, 'Approve', back) : null}
         ${deleted ? null : actionButton(`/comments/${encodeURIComponent(comment.id)}/delete`, 'Delete', back)}
         ${actionButton(`/readers/${reader}/${banned ? 'unban' : 'ban'}`, banned ? 'Unban the reader' : 'Ban the reader', back)}
       </div>
@@ -45,8 +48,15 @@ export function commentsBody(
   const back = listUrl(filter);
   const last = comments.at(-1);
   const older = comments.length === DESK_PAGE_SIZE && last ? listUrl({ ...filter, before: last.createdAt }) : null;
-  const filtered = filter.articleSlug !== undefined || filter.authorHash !== undefined || filter.before !== undefined;
+  const filtered =
+    filter.waiting === true || filter.articleSlug !== undefined || filter.authorHash !== undefined || filter.before !== undefined;
   return html`<form class="filters" method="get" action="/" role="search" aria-label="Filter the comments">
+      <label
+        >Show<select name="show">
+          <option value="all">Every comment</option>
+          <option value="waiting" ${filter.waiting ? html` selected` : null}>Waiting for approval</option>
+        </select></label
+      >
       <label>Article (its slug)<input name="article" value="${filter.articleSlug ?? ''}" /></label>
       <label>Reader (their hash)<input name="reader" value="${filter.authorHash ?? ''}" /></label>
       <button type="submit">Filter</button>

@@ -5,9 +5,9 @@ import {
   answerTopicRequest,
   answerUrl,
   declineTopicRequest,
-  deleteComment,
   exportLines,
   markReviewed,
+  moderateComment,
   OwnerActionFailed,
   setReaderBan,
 } from '../owner/actions.ts';
@@ -97,7 +97,8 @@ function actionOf(path: string, form: URLSearchParams, store: StoreEngine): (() 
     return null;
   }
   const action = `${kind}/${verb}`;
-  if (action === 'comments/delete') return () => deleteComment(store, id);
+  if (action === 'comments/delete') return () => moderateComment(store, 'delete', id);
+  if (action === 'comments/approve') return () => moderateComment(store, 'approve', id);
   if (action === 'readers/ban') return () => setReaderBan(store, id, true);
   if (action === 'readers/unban') return () => setReaderBan(store, id, false);
   if (action === 'topic-requests/decline') return () => declineTopicRequest(store, id);
@@ -114,6 +115,7 @@ function actionOf(path: string, form: URLSearchParams, store: StoreEngine): (() 
 
 function filterOf(query: URLSearchParams): CommentFilter {
   const filter: CommentFilter = {};
+  if (query.get('show') === 'waiting') filter.waiting = true;
   const article = query.get('article')?.trim();
   const reader = query.get('reader')?.trim();
   const before = query.get('before');

@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../../i18n/languages.ts';
-import { escapeXml } from './xml.ts';
+import { escapeXml } from '../http/xml.ts';
 
 /** One entry of an Atom feed: a comment, its text as plain text. */
 export interface AtomEntry {

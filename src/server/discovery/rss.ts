@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../../i18n/languages.ts';
-import { escapeXml } from './xml.ts';
+import { escapeXml } from '../http/xml.ts';
 
 interface FeedItem {
   title: string;

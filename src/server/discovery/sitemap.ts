@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../i18n/languages.ts';
-import { escapeXml } from './xml.ts';
+import { escapeXml } from '../http/xml.ts';
 
 export interface SitemapPage {
   url: string;

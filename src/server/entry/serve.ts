@@ -8,6 +8,8 @@ import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import type { McpEndpoint } from '../mcp/endpoint.ts';
 import { securityHeaders } from '../http/security-headers.ts';
+import { signingKey } from '../identity/signing.ts';
+import { answerModeration } from '../moderation/pages.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
 import { health } from '../operations/health.ts';
@@ -71,6 +73,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   let metrics: Server | undefined;
   let desk: Server | undefined;
   let stopNotifications: (() => Promise<void>) | null;
+  let moderationKey: Buffer;
   try {
     logger.info('settings in effect', settingsInEffect());
     opened = await runtime();
@@ -79,7 +82,8 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     serveBuiltContent(content);
     drainMs = drainSeconds() * 1000;
     // Notifications go out from the outbox, beside the requests: a write never waits for one.
-    stopNotifications = await startNotifications(opened.store, siteUrl(), notificationSettings());
+    moderationKey = signingKey(opened.salt, 'moderation-link');
+    stopNotifications = await startNotifications(opened.store, siteUrl(), moderationKey, notificationSettings());
     const deskAt = deskListen();
     if (deskAt) {
       desk = await serveDesk({ store: opened.store, site: siteUrl(), ...deskAt, origin: deskOrigin() });
@@ -113,6 +117,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     revisionOf,
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
+    moderation: (request) => answerModeration(request, { store: opened.store, key: moderationKey, site: siteUrl() }),
     probes: checks.probes,
     headers: securityHeaders(siteKey !== undefined || secret !== undefined),
     clientDir: join(root, 'dist', 'client'),

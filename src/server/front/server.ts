@@ -13,6 +13,7 @@ import { prefersMarkdown, twinPath } from '../http/negotiation.ts';
 import {
   DOCUMENT_PATHS,
   isThreadFragment,
+  MODERATION_PATH_PREFIX,
   pageLinkHeader,
   pageQueryParameters,
   threadFragmentOfPage,
@@ -84,6 +85,8 @@ export interface FrontServerOptions {
   operationOf?: (method: string, pathname: string) => string | undefined;
   /** Answers every request to `/mcp` and its server card, the MCP server (src/server/mcp/endpoint.ts): a body read as the API's is. */
   mcp?: (request: Request) => Promise<Response>;
+  /** Answers every request under `/moderation/`, the pages of the owner's signed links (src/server/moderation/pages.ts), GET and POST. */
+  moderation?: (request: Request) => Promise<Response>;
 }
 
 /** A probe's answer: always JSON, never kept by anyone. */
@@ -206,6 +209,15 @@ function toApiRequest(req: IncomingMessage, url: URL, body: Uint8Array, readsSha
     },
     body: (limit) => Promise.resolve(body.subarray(0, limit + 1)),
   };
+}
+
+/** A request's headers as a web request carries them, every one as sent. */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+  }
+  return headers;
 }
 
 /** Headers every answer of this server carries, given to each `writeHead` whole (see createFrontServer). */
@@ -431,13 +443,25 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const withBody = req.method !== 'GET' && req.method !== 'HEAD';
     const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
     const body = withBody && !declaredTooLarge ? await readCapped(req, MAX_BODY_BYTES) : NO_BODY;
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
-    }
-    const response = await mcp(new Request(url, { method: req.method ?? 'GET', headers, ...(withBody ? { body: body.slice() } : {}) }));
+    const response = await mcp(
+      new Request(url, { method: req.method ?? 'GET', headers: headersOf(req), ...(withBody ? { body: body.slice() } : {}) }),
+    );
     if (declaredTooLarge || body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
     return sendResponse(req, res, response, base);
+  }
+
+  /**
+   * A moderation link's page: its request handed over with the headers it
+   * came with (the POST's Origin is checked there) and without its body,
+   * which the page's form leaves empty; Node drops what a client sends there.
+   */
+  async function answerModeration(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    moderation: NonNullable<FrontServerOptions['moderation']>,
+  ): Promise<number> {
+    return sendResponse(req, res, await moderation(new Request(url, { method: req.method ?? 'GET', headers: headersOf(req) })), base);
   }
 
   /** Answers a request and says what it was in `served`; resolves with the body's bytes sent. */
@@ -452,6 +476,10 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     if ((url.pathname === DOCUMENT_PATHS.mcp || url.pathname === DOCUMENT_PATHS.mcpServerCard) && options.mcp) {
       served.kind = 'mcp';
       return answerMcp(req, res, url, options.mcp);
+    }
+    if (url.pathname.startsWith(MODERATION_PATH_PREFIX) && options.moderation) {
+      served.kind = 'moderation';
+      return answerModeration(req, res, url, options.moderation);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // Pages are read only; writes go to the API, which answers every method itself.

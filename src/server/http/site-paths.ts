@@ -93,6 +93,12 @@ export const DOCUMENT_PATHS = {
 } as const;
 
 /**
+ * Where the owner's one-click moderation links lead (src/server/moderation/):
+ * `/moderation/<signed token>`, outside `/api`, never indexed nor kept by a shared cache.
+ */
+export const MODERATION_PATH_PREFIX = '/moderation/';
+
+/**
  * One of the sitemaps `/sitemap.xml` lists once it has become a sitemap index
  * (src/server/discovery/sitemap.ts): `/sitemaps/1.xml`, `/sitemaps/2.xml`…
  */

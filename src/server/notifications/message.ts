@@ -1,12 +1,20 @@
 import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
 import { articlePath } from '../articles/catalog.ts';
+import type { ModerationLink } from '../moderation/links.ts';
+import type { ModerationAction } from '../store/moderation.ts';
 import type { Notification } from '../store/types.ts';
 
 /**
  * What the owner reads: a notification as a few lines of plain text, an
  * email holding a batch of them, and a webhook body. Only what the
- * notification holds is written (it never holds an address or a hash).
+ * notification holds is written (it never holds an address or a hash),
+ * with a comment's moderation links.
  */
+
+/** The signed moderation links of a notification: a comment's approve (while it waits), delete and ban; none for anything else. */
+export type LinksOf = (notification: Notification) => ModerationLink[];
+
+const LINK_LABELS: Record<ModerationAction, string> = { approve: 'Approve', delete: 'Delete', ban: 'Ban the writer' };
 
 /** Discord refuses a message whose `content` is longer. */
 const DISCORD_CONTENT_LIMIT = 2000;
@@ -28,7 +36,7 @@ function linkOf(notification: Notification, site: string): string | null {
 function headlineOf(notification: Notification): string {
   switch (notification.kind) {
     case 'comment':
-      return `New ${notification.parentId === null ? 'comment' : 'reply'} by ${notification.author} on ${notification.articleSlug}`;
+      return `New ${notification.parentId === null ? 'comment' : 'reply'} by ${notification.author} on ${notification.articleSlug}${notification.status === 'pending' ? ', waiting for approval' : ''}`;
     case 'topicRequest':
       return `New topic request: ${notification.requestTitle}`;
     case 'bugReport':
@@ -52,25 +60,37 @@ function bodyOf(notification: Notification): string {
   }
 }
 
-/** A notification as plain text: its headline, what was written, and its link. */
-function textOf(notification: Notification, site: string): string {
+/** A notification as plain text: its headline, what was written, its link, and its moderation links, one a line. */
+function textOf(notification: Notification, site: string, links: readonly ModerationLink[]): string {
   const link = linkOf(notification, site);
-  return [headlineOf(notification), bodyOf(notification), ...(link === null ? [] : [link])].filter(Boolean).join('\n\n');
+  const moderation = links.map(({ action, url }) => `${LINK_LABELS[action]}: ${url}`).join('\n');
+  return [headlineOf(notification), bodyOf(notification), ...(link === null ? [] : [link]), moderation].filter(Boolean).join('\n\n');
 }
 
 /** One email for a batch of notifications, oldest first. */
-export function emailOf(notifications: readonly Notification[], site: string): { subject: string; text: string } {
+export function emailOf(notifications: readonly Notification[], site: string, linksOf: LinksOf): { subject: string; text: string } {
   const [first] = notifications;
   const subject =
     notifications.length === 1 && first ? headlineOf(first) : `${notifications.length} new comments and requests on ${new URL(site).host}`;
-  return { subject, text: notifications.map((notification) => textOf(notification, site)).join('\n\n———\n\n') };
+  return {
+    subject,
+    text: notifications.map((notification) => textOf(notification, site, linksOf(notification))).join('\n\n———\n\n'),
+  };
 }
 
 /**
  * The JSON a webhook receives: `text` (Slack, ntfy) and `content` (Discord)
- * carry the message; the notification's own fields and its link sit beside.
+ * carry the message; the notification's own fields, its link and its
+ * moderation links (`moderation`: action → URL) sit beside.
  */
-export function webhookBodyOf(notification: Notification, site: string): Record<string, unknown> {
-  const text = textOf(notification, site);
-  return { text, content: text.slice(0, DISCORD_CONTENT_LIMIT), ...notification, url: linkOf(notification, site) };
+export function webhookBodyOf(notification: Notification, site: string, linksOf: LinksOf): Record<string, unknown> {
+  const links = linksOf(notification);
+  const text = textOf(notification, site, links);
+  return {
+    text,
+    content: text.slice(0, DISCORD_CONTENT_LIMIT),
+    ...notification,
+    url: linkOf(notification, site),
+    ...(links.length > 0 ? { moderation: Object.fromEntries(links.map(({ action, url }) => [action, url])) } : {}),
+  };
 }

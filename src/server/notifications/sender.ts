@@ -22,7 +22,7 @@ import { log } from '../observability/log.ts';
 import { counted, notificationsSettled, outboxMeasured } from '../observability/counters.ts';
 import type { OutboxEntry, StoreEngine } from '../store/types.ts';
 import { SEND_TIMEOUT_MS, type SendEmail } from './delivery.ts';
-import { emailOf, webhookBodyOf } from './message.ts';
+import { emailOf, webhookBodyOf, type LinksOf } from './message.ts';
 
 const POLL_MS = 1000;
 /** How long the first notification of an email waits for others to come with it. */
@@ -36,6 +36,7 @@ const WEBHOOK_BATCH = 20;
 export interface SenderOptions {
   store: StoreEngine;
   site: string;
+  linksOf: LinksOf;
   email?: { send: SendEmail; intervalMs: number };
   webhook?: (body: unknown) => Promise<void>;
 }
@@ -113,7 +114,7 @@ export class NotificationSender {
 
   /** Sends the held email entries as one email; gives them back when it fails. */
   async #sendHeld(send: SendEmail): Promise<void> {
-    const { store, site } = this.#options;
+    const { store, site, linksOf } = this.#options;
     const batch = this.#held;
     this.#held = [];
     const ids = batch.map((entry) => entry.id);
@@ -122,6 +123,7 @@ export class NotificationSender {
         emailOf(
           batch.map((entry) => entry.notification),
           site,
+          linksOf,
         ),
       );
     } catch (error) {
@@ -136,10 +138,10 @@ export class NotificationSender {
   }
 
   async #sendWebhooks(post: (body: unknown) => Promise<void>): Promise<void> {
-    const { store, site } = this.#options;
+    const { store, site, linksOf } = this.#options;
     for (const entry of await store.claimNotifications('webhook', WEBHOOK_BATCH, WEBHOOK_BATCH * SEND_TIMEOUT_MS + POLL_MS)) {
       try {
-        await post(webhookBodyOf(entry.notification, site));
+        await post(webhookBodyOf(entry.notification, site, linksOf));
       } catch (error) {
         notificationsSettled('webhook', 'failed', 1);
         log().warn('[notifications] a webhook was not delivered; tried again later', {}, error);

@@ -9,7 +9,7 @@ import { requestCounted } from './counters.ts';
 import { log } from './log.ts';
 
 /** What kind of answer a request got, as logs and metrics group requests. */
-type RouteKind = 'page' | 'twin' | 'fragment' | 'asset' | 'health' | 'api' | 'mcp';
+type RouteKind = 'page' | 'twin' | 'fragment' | 'asset' | 'health' | 'api' | 'mcp' | 'moderation';
 
 /** Filled by the front server while it answers: what the request turned out to be. */
 export interface Served {
@@ -27,7 +27,11 @@ export function servedRecord(): Served {
 /** Paths are logged up to this many characters: a 16,000-character path is an attack, not something to read. */
 const LOGGED_PATH = 512;
 
-/** Records an answered request: its counts and its access-log line. `path` is without its query string. */
+/**
+ * Records an answered request: its counts and its access-log line. `path` is
+ * without its query string; a moderation link's is logged without its token,
+ * which acts on the store for whoever holds it.
+ */
 export function requestServed(method: string, path: string, status: number, served: Served, bytes: number, ms: number): void {
   requestCounted(served.kind, served.operation, status, ms / 1000);
   const logger = log();
@@ -37,7 +41,7 @@ export function requestServed(method: string, path: string, status: number, serv
     method,
     kind: served.kind,
     operation: served.operation,
-    path: path.length > LOGGED_PATH ? `${path.slice(0, LOGGED_PATH)}…` : path,
+    path: served.kind === 'moderation' ? '/moderation/…' : path.length > LOGGED_PATH ? `${path.slice(0, LOGGED_PATH)}…` : path,
     status,
     ms: Math.round(ms * 100) / 100,
     bytes,

@@ -1,3 +1,4 @@
+import { moderate } from '../store/moderation.ts';
 import type { StoreEngine } from '../store/types.ts';
 import { exportLine } from './format.ts';
 
@@ -38,10 +39,15 @@ export async function markReviewed(store: StoreEngine, id: string): Promise<stri
   throw new OwnerActionFailed(`no bug report or city submission ${id}`);
 }
 
-export async function deleteComment(store: StoreEngine, id: string): Promise<string> {
-  const deleted = await store.deleteComment(id);
-  if (!deleted) throw new OwnerActionFailed(`no comment ${id}`);
-  return `comment ${id} on ${deleted.articleSlug}: deleted`;
+/** What the owner does to one comment: approve it while it waits, or delete it (a waiting one is removed outright). */
+export type CommentAction = 'approve' | 'delete';
+
+/** An action on one comment, as a moderation link does it (src/server/store/moderation.ts). */
+export async function moderateComment(store: StoreEngine, action: CommentAction, id: string): Promise<string> {
+  const past = action === 'approve' ? 'approved' : 'deleted';
+  const outcome = await moderate(store, action, id);
+  if (outcome.state === 'missing') throw new OwnerActionFailed(`no comment ${id}`);
+  return `comment ${id} on ${outcome.comment.articleSlug}: ${outcome.state === 'ready' ? past : `was ${past} already`}`;
 }
 
 /** Bans or unbans a reader, by the hash of its address. */

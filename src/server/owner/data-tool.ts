@@ -1,6 +1,6 @@
 /**
  * The owner's data tool (npm run data -- <command>): export, import, the
- * review queue, deleting a comment, bans and counts, on whichever store the
+ * review queue, approving and deleting a comment, bans and counts, on whichever store the
  * settings choose. Arguments are checked before the store is opened.
  */
 import { once } from 'node:events';
@@ -12,7 +12,16 @@ import type { Readable, Writable } from 'node:stream';
 import { storedReaderName } from '../../i18n/reader-names.ts';
 import { exportRecord } from '../store/shapes.ts';
 import type { ExportRecord, StoreEngine } from '../store/types.ts';
-import { answerTopicRequest, answerUrl, declineTopicRequest, deleteComment, exportLines, markReviewed, setReaderBan } from './actions.ts';
+import {
+  answerTopicRequest,
+  answerUrl,
+  declineTopicRequest,
+  exportLines,
+  markReviewed,
+  moderateComment,
+  setReaderBan,
+  type CommentAction,
+} from './actions.ts';
 import { formatQueue, formatStats } from './format.ts';
 import { USAGE } from './usage.ts';
 
@@ -117,10 +126,13 @@ function prepareReview(args: string[]): Prepared {
   throw new UsageError(`unknown review action "${action}"`);
 }
 
-function prepareDeleteComment(args: string[]): Prepared {
-  expectArguments(args, 1, 'delete-comment ID');
-  const [id = ''] = args;
-  return reported((store) => deleteComment(store, id));
+/** approve ID, delete-comment ID: the owner's action on one comment, as a moderation link does it. */
+function prepareModeration(action: CommentAction, command: string): (args: string[]) => Prepared {
+  return (args) => {
+    expectArguments(args, 1, `${command} ID`);
+    const [id = ''] = args;
+    return reported((store) => moderateComment(store, action, id));
+  };
 }
 
 /**
@@ -157,7 +169,8 @@ const COMMANDS: Record<string, (args: string[]) => Prepared> = {
   export: prepareExport,
   import: prepareImport,
   review: prepareReview,
-  'delete-comment': prepareDeleteComment,
+  approve: prepareModeration('approve', 'approve'),
+  'delete-comment': prepareModeration('delete', 'delete-comment'),
   ban: prepareBan(true),
   unban: prepareBan(false),
   stats: prepareStats,

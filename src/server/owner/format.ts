@@ -52,8 +52,15 @@ function section(title: string, lines: string[]): string {
   return `${title} (${lines.length})\n${lines.length > 0 ? lines.map((line) => `  ${line}`).join('\n') : '  none'}\n`;
 }
 
-export function formatQueue({ topicRequests, bugReports, citySubmissions }: ReviewQueue): string {
+export function formatQueue({ comments, topicRequests, bugReports, citySubmissions }: ReviewQueue): string {
   return [
+    section(
+      'Comments waiting for approval',
+      comments.map(
+        (comment) =>
+          `${oneLine(comment.id)}  ${comment.createdAt.slice(0, 10)}  ${comment.articleSlug}  ${oneLine(comment.author, 40)}: ${oneLine(comment.body)}`,
+      ),
+    ),
     section(
       'Topic requests',
       topicRequests.map(
@@ -82,7 +89,7 @@ export function formatStats(stats: StoreStats): string {
   const { topicRequests, bugReports, citySubmissions } = stats;
   return [
     `articles with comments  ${stats.articles}`,
-    `comments                ${stats.comments} (${stats.deletedComments} deleted)`,
+    `comments                ${stats.comments} (${stats.deletedComments} deleted, ${stats.pendingComments} waiting for approval)`,
     `votes                   ${stats.votes}`,
     `topic requests          ${topicRequests.pending + topicRequests.answered + topicRequests.declined} (${topicRequests.pending} pending, ${topicRequests.answered} answered, ${topicRequests.declined} declined)`,
     `bug reports             ${bugReports.total} (${bugReports.pending} to review)`,

@@ -8,13 +8,15 @@ Usage: npm run data -- <command> [arguments]
   export [--out FILE]          Writes everything as JSON Lines to FILE, or to stdout.
   import [FILE]                Adds the records of an export (FILE, or stdin) that are not
                                there yet; importing the same file twice changes nothing.
-  review                       Lists what waits, oldest first: topic requests, bug reports,
-                               city submissions.
+  review                       Lists what waits, oldest first: comments waiting for approval,
+                               topic requests, bug reports, city submissions.
   review answer ID URL         Marks topic request ID answered by the article at URL
                                (https://… or a path such as /articles/night-trains).
   review decline ID            Marks topic request ID declined.
   review done ID               Takes bug report or city submission ID off the list.
+  approve ID                   Publishes comment ID, which waited for approval (MODERATION).
   delete-comment ID            Empties the comment and shows it as deleted; its replies stay.
+                               A comment waiting for approval is removed outright.
   ban READER                   Refuses every write of READER (429) until unban. READER is
                                the hash, or the colour-and-animal name shown by a comment,
                                in any of the site's languages.

@@ -3,6 +3,7 @@ import {
   configuredSalt,
   databaseUrl,
   dataDir,
+  moderationMode,
   notificationSettings,
   redisUrl,
   siteUrl,
@@ -15,6 +16,7 @@ import { log } from '../observability/log.ts';
 import { newSalt } from '../identity/reader-hash.ts';
 import { memoryQuotas, type Quotas } from '../quotas/quotas.ts';
 import { openStore } from '../store/open.ts';
+import type { ModerationMode } from '../store/service.ts';
 import type { NotificationChannel, StoreEngine } from '../store/types.ts';
 
 /** What a request needs from the process, opened once: settings, salt, quotas and store. */
@@ -25,6 +27,8 @@ export interface Runtime {
   captcha: CaptchaSettings;
   quotas: Quotas;
   store: StoreEngine;
+  /** Which new comments wait for the owner's approval (MODERATION). */
+  moderation: ModerationMode;
 }
 
 let opening: Promise<Runtime> | undefined;
@@ -37,6 +41,7 @@ let opening: Promise<Runtime> | undefined;
 export function runtime(): Promise<Runtime> {
   opening ??= (async () => {
     const url = redisUrl();
+    const moderation = moderationMode();
     const store = await openStore({
       dataDir: dataDir(),
       databaseUrl: databaseUrl(),
@@ -51,6 +56,7 @@ export function runtime(): Promise<Runtime> {
       // The Redis client is loaded only for a site that uses it.
       quotas: url ? (await import('../quotas/redis-quotas.ts')).redisQuotas(url) : memoryQuotas(),
       store,
+      moderation,
     };
   })();
   return opening;

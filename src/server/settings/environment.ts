@@ -160,6 +160,20 @@ export function deskOrigin(): string | undefined {
   return url.origin;
 }
 
+const MODERATION_MODES = ['off', 'first', 'all'] as const;
+
+/**
+ * MODERATION: `off` (every comment is published at once), `first` (a reader
+ * none of whose comments was ever published waits for approval) or `all`
+ * (every comment waits).
+ */
+export function moderationMode(): (typeof MODERATION_MODES)[number] {
+  const raw = (process.env['MODERATION'] || 'off').trim().toLowerCase();
+  const mode = MODERATION_MODES.find((known) => known === raw);
+  if (mode === undefined) throw new Error(`MODERATION must be one of ${MODERATION_MODES.join(', ')}, not "${raw}"`);
+  return mode;
+}
+
 /** Where the owner hears of new writes (src/server/notifications/): by email, by webhook, both or neither. */
 export interface NotificationSettings {
   email: { smtpUrl: string; to: string; from: string; intervalSeconds: number } | undefined;
@@ -244,5 +258,6 @@ export function settingsInEffect(): Record<string, string> {
     NOTIFY_EMAIL_TO: notify.email ? 'set (hidden)' : 'unset',
     NOTIFY_EMAIL_SECONDS: String(notify.email?.intervalSeconds ?? 'unset'),
     NOTIFY_WEBHOOK_URL: notify.webhookUrl ? 'set (hidden)' : 'unset (no webhook)',
+    MODERATION: moderationMode(),
   };
 }

@@ -1,13 +1,21 @@
 /**
  * The store's rules, once for every engine: threading (a reply's parent is
- * on the same article, depth at most 4) and the vote toggle. Engines keep
- * data; comments and votes are written through these, never by an engine
- * call of their own.
+ * a published comment on the same article, depth at most 4), moderation (which
+ * new comment waits for approval) and the vote toggle. Engines keep data;
+ * comments and votes are written through these, never by an engine call of
+ * their own.
  */
-import type { NewComment, StoredComment, StoreEngine, VoteTarget, VoteValue } from './types.ts';
+import type { CommentStatus, NewComment, StoredComment, StoreEngine, VoteTarget, VoteValue } from './types.ts';
 
 /** Replies nest at most this deep; a top-level comment has depth 1. */
 export const MAX_COMMENT_DEPTH = 4;
+
+/**
+ * MODERATION: `off`, every comment is published at once; `first`, the
+ * comment of a reader none of whose comments was ever published waits for
+ * approval; `all`, every comment waits.
+ */
+export type ModerationMode = 'off' | 'first' | 'all';
 
 /** A comment as the API answers a new one: everything but the author's hash and the owner's deletion. */
 export type PublicComment = Omit<StoredComment, 'authorHash' | 'deletedAt'>;
@@ -31,21 +39,29 @@ export async function placeInThread(
 ): Promise<ThreadPlacement> {
   if (!parentId) return { ok: true, depth: 1 };
   const parent = await engine.getComment(articleSlug, parentId);
-  if (!parent) return { ok: false, message: 'parentId: no such comment on this article' };
+  // A pending comment is as unknown to the API as a missing one: only its writer knows its id.
+  if (parent?.status !== 'published') return { ok: false, message: 'parentId: no such comment on this article' };
   if (parent.deletedAt !== null) return { ok: false, message: 'parentId: that comment was deleted' };
   if (parent.depth >= MAX_COMMENT_DEPTH) return { ok: false, message: `parentId: replies nest at most ${MAX_COMMENT_DEPTH} levels` };
   return { ok: true, depth: parent.depth + 1 };
+}
+
+/** Whether a new comment of this reader is published at once or waits for approval, under `mode`. */
+export async function statusOfNewComment(engine: StoreEngine, mode: ModerationMode, authorHash: string): Promise<CommentStatus> {
+  if (mode === 'off') return 'published';
+  if (mode === 'all') return 'pending';
+  return (await engine.everPublished(authorHash)) ? 'published' : 'pending';
 }
 
 export async function addComment(engine: StoreEngine, comment: NewComment): Promise<PublicComment> {
   return publicComment(await engine.insertComment(comment));
 }
 
-/** Whether a vote's target exists: the article itself, or a comment on it that was not deleted. */
+/** Whether a vote's target exists: the article itself, or a published comment on it that was not deleted. */
 export async function voteTargetExists(engine: StoreEngine, { articleSlug, commentId }: VoteTarget): Promise<boolean> {
   if (commentId === null) return true;
   const comment = await engine.getComment(articleSlug, commentId);
-  return comment !== null && comment.deletedAt === null;
+  return comment !== null && comment.deletedAt === null && comment.status === 'published';
 }
 
 /** The toggle applied for one voter: the target's new score and the voter's vote now. */

@@ -23,6 +23,8 @@ export const comment = z.object({
   score: z.number().int(),
   // Files written before deletion existed have no such field.
   deletedAt: isoDate.nullable().default(null),
+  // Nor before moderation: every comment was published.
+  status: z.enum(['published', 'pending']).default('published'),
 }) satisfies z.ZodType<StoredComment>;
 
 export const topicRequest = z.object({

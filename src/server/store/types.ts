@@ -7,6 +7,9 @@
 /** A vote's direction; 0 means no vote. */
 export type VoteValue = -1 | 0 | 1;
 
+/** Whether readers see a comment (`published`), or it waits for the owner's approval (`pending`: only its writer knows of it). */
+export type CommentStatus = 'published' | 'pending';
+
 export interface StoredComment {
   id: string;
   articleSlug: string;
@@ -25,6 +28,8 @@ export interface StoredComment {
   score: number;
   /** When the owner deleted it (ISO 8601): its body is then empty; it keeps its place so its replies keep theirs. */
   deletedAt: string | null;
+  /** A pending comment has no reply and no vote: it is published by the owner's approval, or removed outright. */
+  status: CommentStatus;
 }
 
 export type NewComment = Omit<StoredComment, 'id' | 'createdAt' | 'score' | 'deletedAt'>;
@@ -85,16 +90,19 @@ export interface CitySubmission {
   reviewedAt: string | null;
 }
 
-/** Which comments the owner's desk lists, newest first: every one, or an article's, or a reader's, older than `before`. */
+/** Which comments the owner's desk lists, newest first: every one, or those waiting, an article's, a reader's, older than `before`. */
 export interface CommentFilter {
+  /** Only the comments waiting for approval. */
+  waiting?: boolean;
   articleSlug?: string;
   authorHash?: string;
   /** ISO 8601: only comments written before it (the next page of a list). */
   before?: string;
 }
 
-/** What waits for the owner, oldest first: pending topic requests, unreviewed bug reports and city submissions. */
+/** What waits for the owner, oldest first: comments waiting for approval, pending topic requests, unreviewed bug reports and city submissions. */
 export interface ReviewQueue {
+  comments: StoredComment[];
   topicRequests: TopicRequest[];
   bugReports: BugReport[];
   citySubmissions: CitySubmission[];
@@ -121,6 +129,8 @@ export interface StoreStats {
   articles: number;
   comments: number;
   deletedComments: number;
+  /** Comments waiting for approval, among `comments`. */
+  pendingComments: number;
   votes: number;
   topicRequests: Record<TopicRequestStatus, number>;
   bugReports: { total: number; pending: number };
@@ -170,9 +180,15 @@ export type RevisionTopic = `thread:${string}` | 'threads' | 'topic-requests';
 export interface StoreEngine {
   /** Stores a comment; resolves only once it is durable (on disk, or committed). */
   insertComment(comment: NewComment): Promise<StoredComment>;
+  /** A comment of an article, published or pending. */
   getComment(articleSlug: string, id: string): Promise<StoredComment | null>;
-  /** Every comment of an article, oldest first. */
+  /** Every published comment of an article, oldest first: what readers see, never a pending one. */
   listComments(articleSlug: string): Promise<StoredComment[]>;
+  /**
+   * Whether a comment of this reader was ever published: posted when it
+   * needed no approval, or approved. A deletion does not undo it.
+   */
+  everPublished(readerHash: string): Promise<boolean>;
   /** The article's own score (ups minus downs of the votes on the article itself); 0 when none. */
   articleScore(articleSlug: string): Promise<number>;
   /**
@@ -203,10 +219,16 @@ export interface StoreEngine {
 
   // The owner's operations (npm run data).
 
+  /** A comment by id alone, on whichever article, published or pending; null when there is none. */
+  findComment(id: string): Promise<StoredComment | null>;
   /** Empties the comment's body and marks it deleted; its replies stay. Null when there is no such comment. */
   deleteComment(id: string): Promise<StoredComment | null>;
   /** The newest `limit` comments that `filter` lets through, across articles, deleted ones included. */
   recentComments(filter: CommentFilter, limit: number): Promise<StoredComment[]>;
+  /** Publishes a pending comment, as it was written; null when no comment with this id is pending. */
+  approveComment(id: string): Promise<StoredComment | null>;
+  /** Removes a pending comment outright (no one saw it; it has no reply); null when no comment with this id is pending. */
+  removePendingComment(id: string): Promise<StoredComment | null>;
   /** Null when there is no such topic request. */
   answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null>;
   /** Takes a bug report or a city submission off the review queue; false when there is no such item. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { jsonError } from '../http/json.ts';
-import { addComment, placeInThread, toggleVote, voteTargetExists } from '../store/service.ts';
+import { addComment, placeInThread, statusOfNewComment, toggleVote, voteTargetExists } from '../store/service.ts';
 import type { WriteOperation } from './pipeline.ts';
 import type { City } from '../cities/city-index.ts';
 import type { CityLookup } from '../cities/find-city.ts';
@@ -11,16 +11,17 @@ export type IsPublished = (slug: string) => boolean;
 
 const notPublished = (slug: string) => jsonError(404, `No published article has the slug "${slug}"`);
 
-/** POST /api/comments: a comment or a reply, threaded under a parent on the same article. */
+/** POST /api/comments: a comment or a reply, threaded under a parent on the same article, published or waiting for approval (MODERATION). */
 export function createComment(isPublished: IsPublished): WriteOperation<z.output<typeof commentInput>> {
   return {
     quota: 'comments',
     schema: commentInput,
     captcha: true,
-    async prepare({ articleSlug, parentId, body }, reader, { store }) {
+    async prepare({ articleSlug, parentId, body }, reader, { store, moderation }) {
       if (!isPublished(articleSlug)) return notPublished(articleSlug);
       const place = await placeInThread(store, articleSlug, parentId);
       if (!place.ok) return jsonError(400, place.message);
+      const status = await statusOfNewComment(store, moderation, reader.hash);
       return () =>
         addComment(store, {
           articleSlug,
@@ -29,6 +30,7 @@ export function createComment(isPublished: IsPublished): WriteOperation<z.output
           author: reader.name,
           authorHash: reader.hash,
           body,
+          status,
         });
     },
   };

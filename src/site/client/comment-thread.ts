@@ -1,5 +1,6 @@
 import { showCaptcha, takeCaptchaToken } from './captcha.ts';
 import { registerPageTools, VOTE_VALUE } from './page-tools.ts';
+import { forgetWaiting, rememberWaiting, waitingOn, type WaitingComment } from './waiting-comments.ts';
 import { describeRefusal, postJson, relativeTime } from './write-api.ts';
 
 /** The interface strings the thread island shows, in the page's language. */
@@ -7,6 +8,10 @@ export interface ThreadStrings {
   loadFailed: string;
   sending: string;
   posted: string;
+  /** Said in the form of a comment held for approval. */
+  held: string;
+  /** Shown in place of the author's name on the writer's own comment waiting for approval. */
+  waiting: string;
   reply: string;
   replyLabel: string;
   replySubmit: string;
@@ -22,7 +27,8 @@ type VoteValue = -1 | 0 | 1;
  * marks the reader's own votes on it, sends comments, replies and votes, and
  * loads the next pages. Every answer is taken as the truth: a vote shows at
  * once and is corrected from the answer; a comment shows once the first page
- * is loaded again.
+ * is loaded again. The writer's own comments waiting for approval, which the
+ * thread never holds, are shown where they will be (waiting-comments.ts).
  */
 export class CommentThread extends HTMLElement {
   #slug = '';
@@ -103,11 +109,60 @@ export class CommentThread extends HTMLElement {
     await this.#enhance(page);
   }
 
-  /** Shows the article's score and the first page's dates as the island does, then the reader's votes. */
+  /** Shows the article's score, the first page's dates and the reader's waiting comments as the island does, then the reader's votes. */
   async #enhance(page: HTMLElement): Promise<void> {
     this.#showArticleScore(Number(page.dataset['articleScore'] ?? 0));
     this.#describeTimes(page);
+    this.#showWaiting();
     await this.#markVotes();
+  }
+
+  /**
+   * Puts each of the reader's waiting comments where it would be: a comment
+   * first among the top-level ones (newest first), a reply last under its
+   * parent when that is shown. One the thread now holds was approved, and is
+   * forgotten.
+   */
+  #showWaiting(): void {
+    for (const waiting of waitingOn(this.#slug)) {
+      if (this.#commentById(waiting.id)) {
+        forgetWaiting(waiting.id);
+        continue;
+      }
+      if (this.querySelector(`[data-waiting-id="${CSS.escape(waiting.id)}"]`)) continue;
+      const item = document.createElement('li');
+      item.append(this.#waitingComment(waiting));
+      if (waiting.parentId === null) {
+        this.#body.querySelector('.thread-empty')?.remove();
+        this.#body.querySelector('.comments')?.prepend(item);
+        continue;
+      }
+      const parent = this.#commentById(waiting.parentId);
+      if (!parent) continue;
+      let replies = parent.querySelector(':scope > ol.replies');
+      if (!replies) {
+        replies = document.createElement('ol');
+        replies.className = 'replies';
+        parent.append(replies);
+      }
+      replies.append(item);
+    }
+  }
+
+  /** A waiting comment as its writer sees it: said to wait, its text, no vote and no reply. */
+  #waitingComment(waiting: WaitingComment): HTMLElement {
+    const shown = document.createElement('article');
+    shown.className = 'comment comment-waiting';
+    shown.dataset['waitingId'] = waiting.id;
+    const meta = document.createElement('p');
+    meta.className = 'comment-meta';
+    meta.textContent = this.#strings.waiting;
+    const body = document.createElement('p');
+    body.className = 'comment-body';
+    body.dir = 'auto';
+    body.textContent = waiting.body;
+    shown.append(meta, body);
+    return shown;
   }
 
   async #fetchPage(number: number): Promise<HTMLElement | null> {
@@ -229,14 +284,17 @@ export class CommentThread extends HTMLElement {
     });
     button.disabled = false;
     if (outcome.ok) {
+      const held = outcome.body['status'] === 'pending';
+      if (held) rememberWaiting(outcome.body);
+      const said = held ? this.#strings.held : this.#strings.posted;
       textarea.value = '';
-      status.textContent = this.#strings.posted;
+      status.textContent = said;
       const id = String(outcome.body['id']);
       await this.#load();
-      const posted = this.#commentById(id);
+      const posted = this.#commentById(id) ?? this.querySelector(`[data-waiting-id="${CSS.escape(id)}"]`);
       posted?.classList.add('just-posted');
       posted?.scrollIntoView({ block: 'nearest' });
-      if (parentId) this.#say(this.#strings.posted, false);
+      if (parentId) this.#say(said, false);
       return;
     }
     const refusal = describeRefusal(outcome, this.#strings.refusals, this.#lang);
@@ -255,6 +313,7 @@ export class CommentThread extends HTMLElement {
     }
     this.#describeTimes(page);
     this.#body.querySelector('.comments')?.append(...(page.querySelector('.comments')?.children ?? []));
+    this.#showWaiting();
     const next = page.querySelector('.thread-more');
     if (next) button.replaceWith(next);
     else button.remove();

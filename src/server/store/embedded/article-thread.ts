@@ -97,10 +97,20 @@ export class ArticleThread implements SnapshotTarget {
     return this.#commentsById.has(id);
   }
 
-  /** Whether the comment exists and was not deleted. */
+  /** Whether the comment exists, is published and was not deleted. */
   hasLiveComment(id: string): boolean {
     const comment = this.#commentsById.get(id);
-    return comment !== undefined && comment.deletedAt === null;
+    return comment !== undefined && comment.deletedAt === null && comment.status === 'published';
+  }
+
+  /** The published comments, oldest first, as readers see them. */
+  publishedComments(): StoredComment[] {
+    return this.#comments.filter((comment) => comment.status === 'published').map((comment) => ({ ...comment }));
+  }
+
+  /** Visits every comment as kept, without copying it: for what the store keeps about all of them at open. */
+  forEachComment(visit: (comment: Readonly<StoredComment>) => void): void {
+    for (const comment of this.#comments) visit(comment);
   }
 
   /** Throws when the id is taken or the comment belongs to another article. */
@@ -119,6 +129,7 @@ export class ArticleThread implements SnapshotTarget {
       createdAt: comment.createdAt,
       score: comment.score,
       deletedAt: comment.deletedAt,
+      status: comment.status,
     };
     this.#comments.push(kept);
     this.#commentsById.set(kept.id, kept);
@@ -130,6 +141,23 @@ export class ArticleThread implements SnapshotTarget {
     if (!comment) throw new Error(`comment ${id} does not exist`);
     comment.body = '';
     comment.deletedAt ??= deletedAt;
+  }
+
+  /** Publishes a pending comment. Throws when there is no such comment. */
+  approveComment(id: string): StoredComment {
+    const comment = this.#commentsById.get(id);
+    if (!comment) throw new Error(`comment ${id} does not exist`);
+    comment.status = 'published';
+    return comment;
+  }
+
+  /** Removes a pending comment, which no reply and no vote can name. Throws when there is no such pending comment. */
+  removePendingComment(id: string): StoredComment {
+    const comment = this.#commentsById.get(id);
+    if (comment?.status !== 'pending') throw new Error(`no pending comment ${id}`);
+    this.#commentsById.delete(id);
+    this.#comments.splice(this.#comments.indexOf(comment), 1);
+    return comment;
   }
 
   /** A voter's vote on the article (commentId null) or on one of its comments; 0 when none. */

@@ -65,6 +65,8 @@ export const journalRecord = z.discriminatedUnion('op', [
   z.object({ seq, op: z.literal('outboxFailed'), ids: z.array(text.min(1)), dueAt: isoDate }),
   // The owner's changes (npm run data).
   z.object({ seq, op: z.literal('deleteComment'), articleSlug: slug, commentId: text.min(1), deletedAt: isoDate }),
+  z.object({ seq, op: z.literal('approveComment'), articleSlug: slug, commentId: text.min(1) }),
+  z.object({ seq, op: z.literal('removeComment'), articleSlug: slug, commentId: text.min(1) }),
   z.object({ seq, op: z.literal('answerTopicRequest'), item: topicRequest }),
   z.object({ seq, op: z.literal('reviewed'), kind: z.enum(['bugReport', 'citySubmission']), id: text.min(1), reviewedAt: isoDate }),
   z.object({ seq, op: z.literal('ban'), item: ban }),
@@ -78,7 +80,7 @@ export type JournalChange = { [Op in JournalRecord['op']]: Omit<Extract<JournalR
 /** The article a change is about, if any. */
 export function articleSlugOf(change: JournalChange): string | null {
   if (change.op === 'comment') return change.comment.articleSlug;
-  return change.op === 'vote' || change.op === 'deleteComment' ? change.articleSlug : null;
+  return 'articleSlug' in change ? change.articleSlug : null;
 }
 
 /** The error that stops start-up: which file, and what is wrong with it. The file is left as it is. */

@@ -17,7 +17,8 @@
  *   store.lock               an empty SQLite database, locked by the process that has the store open
  *   journal/<n>.jsonl        the journal, in numbered generations: one JSON record a line,
  *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
- *                            | deleteComment | answerTopicRequest | reviewed | ban | unban
+ *                            | deleteComment | approveComment | removeComment | answerTopicRequest
+ *                            | reviewed | ban | unban
  *                            | outboxSent | outboxFailed, … },
  *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed);
  *                            a new record's line carries its outbox entries, so both are kept or neither
@@ -190,7 +191,11 @@ class EmbeddedStore implements StoreEngine {
   }
 
   async listComments(articleSlug: string): Promise<StoredComment[]> {
-    return (await this.#state.article(articleSlug))?.comments() ?? [];
+    return (await this.#state.article(articleSlug))?.publishedComments() ?? [];
+  }
+
+  everPublished(readerHash: string): Promise<boolean> {
+    return Promise.resolve(this.#state.moderation.publishedAuthors.has(readerHash));
   }
 
   async articleScore(articleSlug: string): Promise<number> {
@@ -256,6 +261,30 @@ class EmbeddedStore implements StoreEngine {
     return (await readSaltFile(this.#layout.salt)) ?? writeSaltFile(this.#layout.salt, make());
   }
 
+  async findComment(id: string): Promise<StoredComment | null> {
+    const pendingOn = this.#state.moderation.pending.get(id);
+    if (pendingOn !== undefined) return this.getComment(pendingOn, id);
+    for await (const thread of this.#state.threads()) if (thread.hasComment(id)) return thread.comment(id);
+    return null;
+  }
+
+  approveComment(id: string): Promise<StoredComment | null> {
+    return this.#changePending(id, 'approveComment');
+  }
+
+  removePendingComment(id: string): Promise<StoredComment | null> {
+    return this.#changePending(id, 'removeComment');
+  }
+
+  /** Approves or removes a pending comment; null when none has this id. */
+  async #changePending(id: string, op: 'approveComment' | 'removeComment'): Promise<StoredComment | null> {
+    const articleSlug = this.#state.moderation.pending.get(id);
+    const before = articleSlug === undefined ? null : await this.getComment(articleSlug, id);
+    if (articleSlug === undefined || before?.status !== 'pending') return null;
+    await this.#prepareAndCommit({ op, articleSlug, commentId: id });
+    return op === 'approveComment' ? { ...before, status: 'published' } : before;
+  }
+
   async deleteComment(id: string): Promise<StoredComment | null> {
     for await (const thread of this.#state.threads()) {
       if (!thread.hasComment(id)) continue;
@@ -281,12 +310,18 @@ class EmbeddedStore implements StoreEngine {
     return true;
   }
 
-  reviewQueue(): Promise<ReviewQueue> {
-    return Promise.resolve({
+  async reviewQueue(): Promise<ReviewQueue> {
+    const comments: StoredComment[] = [];
+    for (const [id, slug] of this.#state.moderation.pending) {
+      const comment = await this.getComment(slug, id);
+      if (comment) comments.push(comment);
+    }
+    return {
+      comments: comments.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)),
       topicRequests: this.#state.topicRequests.oldestFirst().filter((request) => request.status === 'pending'),
       bugReports: this.#state.bugReports.oldestFirst().filter((report) => report.reviewedAt === null),
       citySubmissions: this.#state.citySubmissions.oldestFirst().filter((submission) => submission.reviewedAt === null),
-    });
+    };
   }
 
   async setBan(readerHash: string, banned: boolean): Promise<boolean> {
@@ -295,9 +330,11 @@ class EmbeddedStore implements StoreEngine {
     return true;
   }
 
-  async recentComments({ articleSlug, authorHash, before }: CommentFilter, limit: number): Promise<StoredComment[]> {
+  async recentComments({ waiting, articleSlug, authorHash, before }: CommentFilter, limit: number): Promise<StoredComment[]> {
     const wanted = (comment: StoredComment) =>
-      (authorHash === undefined || comment.authorHash === authorHash) && (before === undefined || comment.createdAt < before);
+      (waiting !== true || comment.status === 'pending') &&
+      (authorHash === undefined || comment.authorHash === authorHash) &&
+      (before === undefined || comment.createdAt < before);
     let newest: StoredComment[] = [];
     // A thread at a time, keeping only the newest: the desk never holds every comment at once.
     const threads = articleSlug === undefined ? this.#state.threads() : [await this.#state.article(articleSlug)];
@@ -320,12 +357,14 @@ class EmbeddedStore implements StoreEngine {
     let articles = 0;
     let comments = 0;
     let deletedComments = 0;
+    let pendingComments = 0;
     let votes = 0;
     for await (const thread of this.#state.threads()) {
       const kept = thread.comments();
       if (kept.length > 0) articles += 1;
       comments += kept.length;
       deletedComments += kept.filter((comment) => comment.deletedAt !== null).length;
+      pendingComments += kept.filter((comment) => comment.status === 'pending').length;
       votes += thread.votes().length;
     }
     const requests = this.#state.topicRequests.oldestFirst();
@@ -337,6 +376,7 @@ class EmbeddedStore implements StoreEngine {
       articles,
       comments,
       deletedComments,
+      pendingComments,
       votes,
       topicRequests: {
         pending: requests.filter((request) => request.status === 'pending').length,

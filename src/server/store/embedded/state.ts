@@ -1,5 +1,5 @@
 import { SLUG_PATTERN } from '../../articles/source.ts';
-import type { BugReport, CitySubmission, OutboxEntry, TopicRequest } from '../types.ts';
+import type { BugReport, CitySubmission, OutboxEntry, StoredComment, TopicRequest } from '../types.ts';
 import type { StoredBan } from '../shapes.ts';
 import { ArticleThread } from './article-thread.ts';
 import { Collection } from './collection.ts';
@@ -28,12 +28,14 @@ export class StoreState {
   readonly citySubmissions: Collection<CitySubmission>;
   readonly bans: Collection<StoredBan>;
   readonly outbox: Collection<OutboxEntry>;
+  /** What moderation asks of every thread, kept as they change: read from every snapshot file at open. */
+  readonly moderation: ModerationIndex;
   /** The highest journal record any snapshot file holds. */
   readonly snapshotSeq: number;
 
   private constructor(
     layout: StoreLayout,
-    articles: { slugs: Set<string>; lastSeq: number },
+    articles: { slugs: Set<string>; lastSeq: number; moderation: ModerationIndex },
     collections: {
       topicRequests: Collection<TopicRequest>;
       bugReports: Collection<BugReport>;
@@ -44,6 +46,7 @@ export class StoreState {
   ) {
     this.#layout = layout;
     this.#slugs = articles.slugs;
+    this.moderation = articles.moderation;
     this.topicRequests = collections.topicRequests;
     this.bugReports = collections.bugReports;
     this.citySubmissions = collections.citySubmissions;
@@ -60,10 +63,17 @@ export class StoreState {
   static async load(layout: StoreLayout): Promise<StoreState> {
     const slugs = (await namesIn(layout.articles)).map((name) => ARTICLE_FILE.exec(name)?.[1]).filter((slug) => slug !== undefined);
     let lastSeq = 0;
-    for (const slug of slugs) lastSeq = Math.max(lastSeq, (await ArticleThread.load(articleFile(layout, slug), slug)).journalSeq);
+    const moderation: ModerationIndex = { publishedAuthors: new Set(), pending: new Map() };
+    for (const slug of slugs) {
+      const thread = await ArticleThread.load(articleFile(layout, slug), slug);
+      lastSeq = Math.max(lastSeq, thread.journalSeq);
+      thread.forEachComment((comment) => {
+        noteComment(moderation, comment);
+      });
+    }
     return new StoreState(
       layout,
-      { slugs: new Set(slugs), lastSeq },
+      { slugs: new Set(slugs), lastSeq, moderation },
       {
         topicRequests: await Collection.load(layout.topicRequests, storedShapes.topicRequest, byId),
         bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
@@ -175,6 +185,7 @@ export class StoreState {
         const thread = this.#threadInMemory(record.comment.articleSlug);
         if (record.seq <= thread.journalSeq) return null;
         thread.addComment(record.comment);
+        noteComment(this.moderation, record.comment);
         return thread;
       }
       case 'vote': {
@@ -193,6 +204,20 @@ export class StoreState {
         const thread = this.#threadInMemory(record.articleSlug);
         if (record.seq <= thread.journalSeq) return null;
         thread.deleteComment(record.commentId, record.deletedAt);
+        return thread;
+      }
+      case 'approveComment': {
+        const thread = this.#threadInMemory(record.articleSlug);
+        if (record.seq <= thread.journalSeq) return null;
+        noteComment(this.moderation, thread.approveComment(record.commentId));
+        this.moderation.pending.delete(record.commentId);
+        return thread;
+      }
+      case 'removeComment': {
+        const thread = this.#threadInMemory(record.articleSlug);
+        if (record.seq <= thread.journalSeq) return null;
+        thread.removePendingComment(record.commentId);
+        this.moderation.pending.delete(record.commentId);
         return thread;
       }
       case 'answerTopicRequest':
@@ -226,6 +251,21 @@ export class StoreState {
         });
     }
   }
+}
+
+/**
+ * The readers with a comment ever published (MODERATION=first lets theirs
+ * through), and the pending comments, by id, with their article: both over
+ * every thread, in memory or not.
+ */
+export interface ModerationIndex {
+  publishedAuthors: Set<string>;
+  pending: Map<string, string>;
+}
+
+function noteComment({ publishedAuthors, pending }: ModerationIndex, comment: Readonly<StoredComment>): void {
+  if (comment.status === 'published') publishedAuthors.add(comment.authorHash);
+  else pending.set(comment.id, comment.articleSlug);
 }
 
 function markReviewed<Item extends { id: string; reviewedAt: string | null }>(

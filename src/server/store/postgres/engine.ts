@@ -191,10 +191,19 @@ class PostgresStore implements StoreEngine {
   }
 
   async listComments(articleSlug: string): Promise<StoredComment[]> {
-    const { rows } = await this.#query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE article_slug = $1 ORDER BY position`, [
-      articleSlug,
-    ]);
+    const { rows } = await this.#query<CommentRow>(
+      `SELECT ${COMMENT_COLUMNS} FROM comments WHERE article_slug = $1 AND status = 'published' ORDER BY position`,
+      [articleSlug],
+    );
     return rows.map(commentOf);
+  }
+
+  async everPublished(readerHash: string): Promise<boolean> {
+    const { rows } = await this.#query<{ published: boolean }>(
+      "SELECT EXISTS (SELECT 1 FROM comments WHERE author_hash = $1 AND status = 'published') AS published",
+      [readerHash],
+    );
+    return rows[0]?.published ?? false;
   }
 
   async articleScore(articleSlug: string): Promise<number> {
@@ -298,6 +307,33 @@ class PostgresStore implements StoreEngine {
     return salt;
   }
 
+  async findComment(id: string): Promise<StoredComment | null> {
+    const { rows } = await this.#query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = $1`, [id]);
+    return rows[0] ? commentOf(rows[0]) : null;
+  }
+
+  approveComment(id: string): Promise<StoredComment | null> {
+    return this.#changePending(
+      `UPDATE comments SET status = 'published' WHERE id = $1 AND status = 'pending' RETURNING ${COMMENT_COLUMNS}`,
+      id,
+    );
+  }
+
+  removePendingComment(id: string): Promise<StoredComment | null> {
+    return this.#changePending(`DELETE FROM comments WHERE id = $1 AND status = 'pending' RETURNING ${COMMENT_COLUMNS}`, id);
+  }
+
+  /** Approves or removes a pending comment with its thread's revision, in one transaction; null when none has this id. */
+  #changePending(statement: string, id: string): Promise<StoredComment | null> {
+    return this.#transaction(async (client) => {
+      const { rows } = await run<CommentRow>(client, statement, [id]);
+      const changed = rows[0];
+      if (!changed) return null;
+      await bumpRevision(client, `thread:${changed.article_slug}`);
+      return commentOf(changed);
+    });
+  }
+
   deleteComment(id: string): Promise<StoredComment | null> {
     return this.#transaction(async (client) => {
       const { rows } = await run<CommentRow>(
@@ -333,12 +369,14 @@ class PostgresStore implements StoreEngine {
   }
 
   async reviewQueue(): Promise<ReviewQueue> {
-    const [topicRequests, bugReports, citySubmissions] = await Promise.all([
+    const [comments, topicRequests, bugReports, citySubmissions] = await Promise.all([
+      this.#query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE status = 'pending' ORDER BY position`),
       this.#query<TopicRequestRow>(`SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests WHERE status = 'pending' ORDER BY position`),
       this.#query<BugReportRow>(`SELECT ${BUG_REPORT_COLUMNS} FROM bug_reports WHERE reviewed_at IS NULL ORDER BY position`),
       this.#query<CitySubmissionRow>(`SELECT ${CITY_SUBMISSION_COLUMNS} FROM city_submissions WHERE reviewed_at IS NULL ORDER BY position`),
     ]);
     return {
+      comments: comments.rows.map(commentOf),
       topicRequests: topicRequests.rows.map(topicRequestOf),
       bugReports: bugReports.rows.map(bugReportOf),
       citySubmissions: citySubmissions.rows.map(citySubmissionOf),
@@ -354,12 +392,13 @@ class PostgresStore implements StoreEngine {
     return (rowCount ?? 0) > 0;
   }
 
-  async recentComments({ articleSlug, authorHash, before }: CommentFilter, limit: number): Promise<StoredComment[]> {
+  async recentComments({ waiting, articleSlug, authorHash, before }: CommentFilter, limit: number): Promise<StoredComment[]> {
     const { rows } = await this.#query<CommentRow>(
       `SELECT ${COMMENT_COLUMNS} FROM comments
        WHERE ($1::text IS NULL OR article_slug = $1) AND ($2::text IS NULL OR author_hash = $2) AND ($3::timestamptz IS NULL OR created_at < $3)
+         AND ($5::boolean IS NOT TRUE OR status = 'pending')
        ORDER BY created_at DESC, id DESC LIMIT $4`,
-      [articleSlug ?? null, authorHash ?? null, before ?? null, limit],
+      [articleSlug ?? null, authorHash ?? null, before ?? null, limit, waiting === true],
     );
     return rows.map(commentOf);
   }
@@ -378,6 +417,7 @@ class PostgresStore implements StoreEngine {
          (SELECT count(DISTINCT article_slug) FROM comments) AS articles,
          (SELECT count(*) FROM comments) AS comments,
          (SELECT count(*) FROM comments WHERE deleted_at IS NOT NULL) AS deleted_comments,
+         (SELECT count(*) FROM comments WHERE status = 'pending') AS pending_comments,
          (SELECT count(*) FROM article_votes WHERE vote <> 0) + (SELECT count(*) FROM comment_votes WHERE vote <> 0) AS votes,
          (SELECT count(*) FROM topic_requests WHERE status = 'pending') AS pending_requests,
          (SELECT count(*) FROM topic_requests WHERE status = 'answered') AS answered_requests,
@@ -393,6 +433,7 @@ class PostgresStore implements StoreEngine {
       articles: count('articles'),
       comments: count('comments'),
       deletedComments: count('deleted_comments'),
+      pendingComments: count('pending_comments'),
       votes: count('votes'),
       topicRequests: { pending: count('pending_requests'), answered: count('answered_requests'), declined: count('declined_requests') },
       bugReports: { total: count('bug_reports'), pending: count('pending_bug_reports') },

@@ -1,4 +1,4 @@
-import type { BugReport, CitySubmission, StoredComment, TopicRequest, TopicRequestStatus } from '../types.ts';
+import type { BugReport, CitySubmission, CommentStatus, StoredComment, TopicRequest, TopicRequestStatus } from '../types.ts';
 
 /**
  * The columns each read selects and how a row becomes the store's object.
@@ -13,7 +13,7 @@ function isoOrNull(date: Date | null): string | null {
   return date === null ? null : iso(date);
 }
 
-export const COMMENT_COLUMNS = 'id, article_slug, parent_id, depth, author, author_hash, body, created_at, score, deleted_at';
+export const COMMENT_COLUMNS = 'id, article_slug, parent_id, depth, author, author_hash, body, created_at, score, deleted_at, status';
 
 export interface CommentRow {
   id: string;
@@ -26,6 +26,7 @@ export interface CommentRow {
   created_at: Date;
   score: number;
   deleted_at: Date | null;
+  status: CommentStatus;
 }
 
 export function commentOf(row: CommentRow): StoredComment {
@@ -40,6 +41,7 @@ export function commentOf(row: CommentRow): StoredComment {
     createdAt: iso(row.created_at),
     score: row.score,
     deletedAt: isoOrNull(row.deleted_at),
+    status: row.status,
   };
 }
 
@@ -143,6 +145,7 @@ export function commentValues(comment: StoredComment): unknown[] {
     comment.createdAt,
     comment.score,
     comment.deletedAt,
+    comment.status,
   ];
 }
 

@@ -57,7 +57,7 @@ const READ_VOTES = `
   SELECT v.slug, v.comment_id, v.voter, c.vote
   FROM unnest($3::text[], $4::text[], $5::text[]) AS v(slug, voter, comment_id)
   LEFT JOIN comment_votes c ON c.article_slug = v.slug AND c.comment_id = v.comment_id AND c.voter = v.voter
-  WHERE EXISTS (SELECT 1 FROM comments WHERE id = v.comment_id AND article_slug = v.slug AND deleted_at IS NULL)`;
+  WHERE EXISTS (SELECT 1 FROM comments WHERE id = v.comment_id AND article_slug = v.slug AND deleted_at IS NULL AND status = 'published')`;
 
 /** The same votes, each row created (at 0) if need be and locked, in one order for every transaction. */
 const LOCK_VOTES = `
@@ -69,7 +69,7 @@ const LOCK_VOTES = `
   ), comment_rows AS (
     INSERT INTO comment_votes (article_slug, voter, comment_id, vote)
     SELECT v.slug, v.voter, v.comment_id, 0 FROM unnest($3::text[], $4::text[], $5::text[]) AS v(slug, voter, comment_id)
-    WHERE EXISTS (SELECT 1 FROM comments c WHERE c.id = v.comment_id AND c.article_slug = v.slug AND c.deleted_at IS NULL)
+    WHERE EXISTS (SELECT 1 FROM comments c WHERE c.id = v.comment_id AND c.article_slug = v.slug AND c.deleted_at IS NULL AND c.status = 'published')
     ORDER BY v.slug, v.comment_id, v.voter
     ON CONFLICT (article_slug, voter, comment_id) DO UPDATE SET vote = comment_votes.vote
     RETURNING article_slug, comment_id, voter, vote

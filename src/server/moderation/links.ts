@@ -1,0 +1,56 @@
+/**
+ * One-click moderation links: `<site>/moderation/<token>`, where the token
+ * names one action on one comment and when it stops working, signed with the
+ * key of the `moderation-link` purpose (src/server/identity/signing.ts). The
+ * link holds no reader's hash: a ban names the comment, whose writer the
+ * store knows.
+ */
+import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
+import { sign, verify } from '../identity/signing.ts';
+import { MODERATION_ACTIONS, type ModerationAction } from '../store/moderation.ts';
+
+/** How long a link works after it was made. */
+export const LINK_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+/** Between the token's fields: no action, date or comment id holds one (ids are base64url). */
+const SEPARATOR = '~';
+
+export interface ModerationLink {
+  action: ModerationAction;
+  url: string;
+}
+
+/** What a token says: its action on its comment, or why it says nothing (`invalid`: altered or not ours; `expired`). */
+export type TokenReading = { ok: true; action: ModerationAction; commentId: string } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** The token of `action` on the comment `commentId`, valid until `expiresAt` (epoch milliseconds). */
+export function moderationToken(key: Buffer, action: ModerationAction, commentId: string, expiresAt: number): string {
+  return sign(key, [action, Math.floor(expiresAt / 1000), commentId].join(SEPARATOR));
+}
+
+/** Reads a token at `now` (epoch milliseconds). */
+export function readModerationToken(key: Buffer, token: string, now: number): TokenReading {
+  const payload = verify(key, token);
+  const [action, expires, commentId, ...rest] = payload?.split(SEPARATOR) ?? [];
+  const known = MODERATION_ACTIONS.find((name) => name === action);
+  if (known === undefined || !commentId || rest.length > 0 || !/^\d+$/.test(expires ?? '')) return { ok: false, reason: 'invalid' };
+  if (Number(expires) * 1000 <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, action: known, commentId };
+}
+
+/**
+ * The links a notification of a comment carries, made at `now`: approve (only
+ * for a pending comment), delete, and ban its writer.
+ */
+export function moderationLinks(
+  key: Buffer,
+  site: string,
+  comment: { id: string; status: 'published' | 'pending' },
+  now: number,
+): ModerationLink[] {
+  const actions = MODERATION_ACTIONS.filter((action) => action !== 'approve' || comment.status === 'pending');
+  return actions.map((action) => ({
+    action,
+    url: `${site}${MODERATION_PATH_PREFIX}${moderationToken(key, action, comment.id, now + LINK_LIFETIME_MS)}`,
+  }));
+}

@@ -1,0 +1,125 @@
+/**
+ * The pages a moderation link opens (`/moderation/<token>`). GET shows what
+ * the link would do and a button, and changes nothing, so that a mail
+ * scanner or a link preview that fetches it is harmless; the button POSTs
+ * the page's own form to the same address, which does it. A link altered
+ * (400), expired (410), about a comment that is gone (410) or whose action
+ * was done already (409) says so, on GET and POST alike. The pages are the
+ * owner's, in English; nobody else has a use for them.
+ */
+import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
+import { articlePath } from '../articles/catalog.ts';
+import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
+import { escapeXml as escapeHtml } from '../http/xml.ts';
+import { moderate, moderationState, type ModerationAction, type ModerationState } from '../store/moderation.ts';
+import type { StoredComment, StoreEngine } from '../store/types.ts';
+import { readModerationToken } from './links.ts';
+
+export interface ModerationPagesOptions {
+  store: StoreEngine;
+  /** The `moderation-link` signing key. */
+  key: Buffer;
+  /** The site's origin: a POST must come from it, as the page's own form does. */
+  site: string;
+  /** The clock links expire by (epoch milliseconds). */
+  now?: () => number;
+}
+
+/** Never kept by anyone, never indexed: each is one owner's one link. */
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
+
+const WORDS: Record<ModerationAction, { ask: string; button: string; done: string; already: string }> = {
+  approve: {
+    ask: 'Approve this comment? It is then shown on its article as posted.',
+    button: 'Approve',
+    done: 'Approved: the comment is shown on its article.',
+    already: 'This comment was approved already.',
+  },
+  delete: {
+    ask: 'Delete this comment? A comment waiting for approval is removed; a published one leaves a placeholder for its replies.',
+    button: 'Delete',
+    done: 'Deleted.',
+    already: 'This comment was deleted already.',
+  },
+  ban: {
+    ask: 'Ban the writer of this comment? Every write of theirs is then refused until you lift the ban (npm run data -- unban).',
+    button: 'Ban the writer',
+    done: 'Banned: the writer of this comment can no longer write.',
+    already: 'The writer of this comment is banned already.',
+  },
+};
+
+function page(status: number, title: string, content: string): Response {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(title)}</title>
+<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}blockquote{white-space:pre-wrap;border-inline-start:3px solid #888;margin:1rem 0;padding-inline-start:1rem}button{font:inherit;padding:.4rem 1rem}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${content}
+</main>
+</body>
+</html>
+`;
+  return new Response(html, { status, headers: PAGE_HEADERS });
+}
+
+function paragraph(text: string): string {
+  return `<p>${escapeHtml(text)}</p>`;
+}
+
+/** The comment a link is about, as the owner reads it: article, writer, state and text. */
+function commentShown(comment: StoredComment): string {
+  const state = comment.deletedAt !== null ? 'deleted' : comment.status === 'pending' ? 'waiting for approval' : 'published';
+  return `<p>On <a href="${escapeHtml(articlePath(comment.articleSlug, DEFAULT_LANGUAGE))}">${escapeHtml(comment.articleSlug)}</a>, by ${escapeHtml(comment.author)}, ${escapeHtml(comment.createdAt.slice(0, 16).replace('T', ' '))} UTC (${state}):</p>
+<blockquote dir="auto">${escapeHtml(comment.body)}</blockquote>`;
+}
+
+/** The page of a link whose action cannot be done (any more). */
+function unavailable(action: ModerationAction, state: Exclude<ModerationState['state'], 'ready'>, comment?: StoredComment): Response {
+  if (state === 'missing') return page(410, 'Comment gone', paragraph('This comment is no longer there: it was deleted.'));
+  return page(409, 'Already done', paragraph(WORDS[action].already) + (comment ? commentShown(comment) : ''));
+}
+
+/** Answers a request to `/moderation/<token>`. */
+export async function answerModeration(request: Request, options: ModerationPagesOptions): Promise<Response> {
+  const { store, key, site } = options;
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST')
+    return new Response('Method not allowed\n', {
+      status: 405,
+      headers: { ...PAGE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD, POST' },
+    });
+  const token = new URL(request.url).pathname.slice(MODERATION_PATH_PREFIX.length);
+  const reading = readModerationToken(key, token, (options.now ?? Date.now)());
+  if (!reading.ok)
+    return reading.reason === 'expired'
+      ? page(
+          410,
+          'Link expired',
+          paragraph('This link has expired: moderation links work for 7 days. npm run data -- review lists what waits.'),
+        )
+      : page(400, 'Link not valid', paragraph('This link is not one this site made, or it was altered on its way.'));
+  const { action, commentId } = reading;
+  if (request.method !== 'POST') {
+    const current = await moderationState(store, action, commentId);
+    if (current.state !== 'ready') return unavailable(action, current.state, current.state === 'done' ? current.comment : undefined);
+    const form = `<form method="post"><button type="submit">${escapeHtml(WORDS[action].button)}</button></form>`;
+    return page(200, `${WORDS[action].button}?`, paragraph(WORDS[action].ask) + commentShown(current.comment) + form);
+  }
+  // The page's own form sends its origin; a POST from anywhere else acts on nothing.
+  if (request.headers.get('Origin') !== site)
+    return page(403, 'Not sent from this site', paragraph('Open the link and press its button: the action is taken from that page only.'));
+  const outcome = await moderate(store, action, commentId);
+  if (outcome.state !== 'ready') return unavailable(action, outcome.state, outcome.state === 'done' ? outcome.comment : undefined);
+  return page(200, 'Done', paragraph(WORDS[action].done));
+}

@@ -1,0 +1,228 @@
+// Moderation (MODERATION=first and all) over HTTP: what a waiting comment is answered, that no reader's view shows it,
+// and the one-click links of its notification, as a real SMTP server receives them.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { signingKey } from '../../src/server/identity/signing.ts';
+import { moderationToken } from '../../src/server/moderation/links.ts';
+import { request, type Answer } from '../support/http.ts';
+import { startSmtp, until, type SmtpSink } from '../support/notification-sinks.ts';
+import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import { newReaderAddress, post, SITE_ORIGIN } from '../support/writes.ts';
+
+const ARTICLE = 'writing-in-plain-text';
+/** The site's salt, set here so that the test can sign a link as the site does. */
+const SALT = 'moderation-test-salt-'.padEnd(48, 'x');
+const KEY = signingKey(SALT, 'moderation-link');
+
+async function comment(site: RunningSite, body: string, address: string, parentId?: string): Promise<Record<string, unknown>> {
+  const answer = await post(site.url, '/api/comments', { articleSlug: ARTICLE, body, ...(parentId ? { parentId } : {}) }, address);
+  assert.equal(answer.status, 200, answer.text);
+  return answer.json();
+}
+
+/** Everything a reader can read of the article's thread, as one text: the page, the fragment, its twin, the feeds. */
+async function whatReadersSee(site: RunningSite): Promise<string> {
+  const paths = [`/articles/${ARTICLE}`, `/threads/${ARTICLE}`, `/threads/${ARTICLE}.md`, `/threads/${ARTICLE}.atom`, '/comments.atom'];
+  const answers = await Promise.all(paths.map((path) => request(`${site.url}${path}`)));
+  for (const [index, answer] of answers.entries()) assert.equal(answer.status, 200, paths[index]);
+  return answers.map((answer) => answer.text).join('\n');
+}
+
+/** The count of top-level comments the thread's fragment says it holds. */
+async function threadCount(site: RunningSite): Promise<number> {
+  return Number(/data-count="(\d+)"/.exec((await request(`${site.url}/threads/${ARTICLE}`)).text)?.[1]);
+}
+
+/** A moderation link of the site as this test's server answers it (the links name SITE_URL, the default origin). */
+function onServer(site: RunningSite, link: string): string {
+  return link.replace(SITE_ORIGIN, site.url);
+}
+
+function confirm(site: RunningSite, link: string, origin: string | null = SITE_ORIGIN): Promise<Answer> {
+  return request(onServer(site, link), { method: 'POST', headers: origin === null ? {} : { Origin: origin } });
+}
+
+/** The approve, delete and ban links of the email that names `body`. */
+function linksIn(smtp: SmtpSink, body: string): Record<string, string> {
+  const email = smtp.messages.find((message) => message.includes(body));
+  assert.ok(email, `an email names "${body}"`);
+  const section = email.slice(email.indexOf(body)).split('———')[0] ?? '';
+  const links: Record<string, string> = {};
+  for (const [, label = '', url = ''] of section.matchAll(/^(Approve|Delete|Ban the writer): (\S+)\r?$/gm)) links[label] = url;
+  return links;
+}
+
+describe('MODERATION=first', () => {
+  let smtp: SmtpSink;
+  let site: RunningSite;
+  before(async () => {
+    smtp = await startSmtp();
+    site = await startSite(PREPARED_SITE, {
+      TRUST_PROXY: '1',
+      MODERATION: 'first',
+      IP_HASH_SALT: SALT,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      NOTIFY_EMAIL_TO: 'owner@example.test',
+      NOTIFY_EMAIL_SECONDS: '0',
+    });
+  });
+  after(async () => {
+    await site.stop();
+    await smtp.stop();
+  });
+
+  test('a first comment waits: answered pending, and shown nowhere a reader looks, nor counted, nor replied to or voted on', async () => {
+    const before = await threadCount(site);
+    assert.ok(Number.isInteger(before));
+    const writer = newReaderAddress();
+    const waiting = await comment(site, 'My very first words here.', writer);
+    assert.equal(waiting['status'], 'pending');
+    assert.equal(waiting['body'], 'My very first words here.');
+    const again = await comment(site, 'And my second, still unapproved.', writer);
+    assert.equal(again['status'], 'pending', 'a reader waits until one of theirs is published');
+
+    assert.doesNotMatch(await whatReadersSee(site), /My very first words here|my second, still unapproved/);
+    assert.equal(await threadCount(site), before);
+    const reply = await post(site.url, '/api/comments', { articleSlug: ARTICLE, parentId: waiting['id'], body: 'Hi!' }, newReaderAddress());
+    assert.equal(reply.status, 400);
+    assert.equal(reply.json()['error'], 'parentId: no such comment on this article', 'as for a comment that does not exist');
+    const vote = await post(site.url, '/api/votes', { articleSlug: ARTICLE, commentId: waiting['id'], value: 1 }, newReaderAddress());
+    assert.equal(vote.status, 404);
+  });
+
+  test('the email carries working links: GET asks and changes nothing, POST approves, the second POST says it was done', async () => {
+    const writer = newReaderAddress();
+    const waiting = await comment(site, 'Approve me, please.', writer);
+    await until(() => smtp.messages.some((message) => message.includes('Approve me, please.')), 'the email of the comment');
+    const email = smtp.messages.find((message) => message.includes('Approve me, please.')) ?? '';
+    assert.match(email, /^New comment by .+ on writing-in-plain-text, waiting for approval\r?\n\r?\nApprove me, please\./m);
+    const links = linksIn(smtp, 'Approve me, please.');
+    assert.deepEqual(Object.keys(links).sort(), ['Approve', 'Ban the writer', 'Delete']);
+    for (const link of Object.values(links)) assert.ok(link.startsWith(`${SITE_ORIGIN}/moderation/`), link);
+    const approve = links['Approve'] ?? '';
+
+    const asked = await request(onServer(site, approve));
+    assert.equal(asked.status, 200);
+    assert.equal(asked.headers['cache-control'], 'private, no-store');
+    assert.equal(asked.headers['x-robots-tag'], 'noindex, nofollow');
+    assert.match(asked.text, /<meta name="robots" content="noindex, nofollow">/);
+    assert.match(asked.text, /<form method="post"><button type="submit">Approve<\/button><\/form>/);
+    assert.match(asked.text, /Approve me, please\./);
+    assert.doesNotMatch(await whatReadersSee(site), /Approve me, please/, 'a GET, as a mail scanner sends, changes nothing');
+
+    assert.equal((await confirm(site, approve, null)).status, 403, 'a POST without the page’s origin does nothing');
+    assert.equal((await confirm(site, approve, 'https://elsewhere.example')).status, 403);
+    assert.doesNotMatch(await whatReadersSee(site), /Approve me, please/);
+
+    const done = await confirm(site, approve);
+    assert.equal(done.status, 200);
+    assert.match(done.text, /Approved/);
+    assert.match(await whatReadersSee(site), /Approve me, please\./, 'shown as posted, in the page, the fragment, the twin and the feeds');
+    assert.match((await request(`${site.url}/threads/${ARTICLE}`)).text, new RegExp(`data-comment-id="${String(waiting['id'])}"`));
+
+    const twice = await confirm(site, approve);
+    assert.equal(twice.status, 409);
+    assert.match(twice.text, /approved already/);
+    assert.equal((await request(onServer(site, approve))).status, 409, 'the page says so before its button too');
+
+    await site.printed(/"path":"\/moderation\/…"/);
+    assert.ok(!site.output().includes(approve.slice(approve.lastIndexOf('.') + 1)), 'the access log never holds a link’s token');
+
+    const next = await comment(site, 'Now I am known here.', writer);
+    assert.equal(next['status'], 'published', 'once approved, a reader’s comments are published at once');
+    assert.match(await whatReadersSee(site), /Now I am known here\./);
+  });
+
+  test('delete removes a waiting comment outright; ban refuses its writer’s writes; each link once', async () => {
+    const spammer = newReaderAddress();
+    await comment(site, 'Buy cheap pills now.', spammer);
+    await until(() => smtp.messages.some((message) => message.includes('Buy cheap pills now.')), 'the email of the spam');
+    const links = linksIn(smtp, 'Buy cheap pills now.');
+
+    const deleted = await confirm(site, links['Delete'] ?? '');
+    assert.equal(deleted.status, 200);
+    assert.match(deleted.text, /Deleted/);
+    const gone = await request(onServer(site, links['Approve'] ?? ''));
+    assert.equal(gone.status, 410, 'a removed comment is gone');
+    assert.match(gone.text, /no longer there/);
+    assert.equal((await confirm(site, links['Delete'] ?? '')).status, 410);
+    assert.equal((await confirm(site, links['Ban the writer'] ?? '')).status, 410, 'its writer is unknown once it is gone');
+
+    const second = await comment(site, 'More cheap pills.', spammer);
+    await until(() => smtp.messages.some((message) => message.includes('More cheap pills.')), 'the email of the second spam');
+    const ban = linksIn(smtp, 'More cheap pills.')['Ban the writer'] ?? '';
+    assert.match((await request(onServer(site, ban))).text, /Ban the writer\?/);
+    const banned = await confirm(site, ban);
+    assert.equal(banned.status, 200);
+    assert.match(banned.text, /Banned/);
+    const refused = await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: 'Let me in.' }, spammer);
+    assert.equal(refused.status, 429);
+    assert.equal((await confirm(site, ban)).status, 409, 'banned already');
+    assert.ok(second['id']);
+  });
+
+  test('a link altered, signed for another purpose, expired or for no action is refused, and says why', async () => {
+    const waiting = await comment(site, 'Check my link.', newReaderAddress());
+    const id = String(waiting['id']);
+    const later = Date.now() + 3600_000;
+    const valid = `/moderation/${moderationToken(KEY, 'approve', id, later)}`;
+    const [payload = '', mac = ''] = valid.split('.');
+    const altered = [
+      `${payload.replace('approve', 'delete')}.${mac}`,
+      `${valid.slice(0, -10)}${valid.at(-10) === 'A' ? 'B' : 'A'}${valid.slice(-9)}`,
+      `/moderation/${moderationToken(signingKey(SALT, 'form-stamp'), 'approve', id, later)}`,
+      `/moderation/${moderationToken(signingKey('another-salt'.padEnd(48, 'y'), 'moderation-link'), 'approve', id, later)}`,
+      '/moderation/',
+      '/moderation/nonsense',
+    ];
+    for (const path of altered) {
+      const answer = await request(`${site.url}${path}`);
+      assert.equal(answer.status, 400, path);
+      assert.match(answer.text, /not one this site made/);
+      assert.equal((await request(`${site.url}${path}`, { method: 'POST', headers: { Origin: SITE_ORIGIN } })).status, 400, path);
+    }
+    const expired = `${site.url}/moderation/${moderationToken(KEY, 'approve', id, Date.now() - 1000)}`;
+    assert.equal((await request(expired)).status, 410);
+    const expiredPost = await request(expired, { method: 'POST', headers: { Origin: SITE_ORIGIN } });
+    assert.equal(expiredPost.status, 410);
+    assert.match(expiredPost.text, /expired/);
+    assert.doesNotMatch(await whatReadersSee(site), /Check my link/, 'nothing was approved');
+    assert.equal((await request(`${site.url}${valid}`, { method: 'DELETE' })).status, 405);
+    assert.equal((await request(`${site.url}${valid}`)).status, 200, 'the valid link still works');
+  });
+});
+
+describe('MODERATION=all', () => {
+  let site: RunningSite;
+  before(async () => {
+    site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', MODERATION: 'all', IP_HASH_SALT: SALT });
+  });
+  after(() => site.stop());
+
+  test('every comment waits, also from a reader whose comment was approved', async () => {
+    const writer = newReaderAddress();
+    const first = await comment(site, 'Waiting under all.', writer);
+    assert.equal(first['status'], 'pending');
+    const approved = await request(`${site.url}/moderation/${moderationToken(KEY, 'approve', String(first['id']), Date.now() + 60_000)}`, {
+      method: 'POST',
+      headers: { Origin: SITE_ORIGIN },
+    });
+    assert.equal(approved.status, 200);
+    assert.match(await whatReadersSee(site), /Waiting under all\./);
+    assert.equal((await comment(site, 'Waiting again.', writer))['status'], 'pending');
+    assert.doesNotMatch(await whatReadersSee(site), /Waiting again/);
+  });
+});
+
+test('MODERATION=off is today’s behaviour, and another value stops start-up naming the setting', async () => {
+  const site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1' });
+  try {
+    assert.equal((await comment(site, 'Published at once.', newReaderAddress()))['status'], 'published');
+  } finally {
+    await site.stop();
+  }
+  await assert.rejects(
+    startSite(PREPARED_SITE, { MODERATION: 'sometimes' }),
+    /MODERATION must be one of off, first, all, not \\?"sometimes/,
+  );
+});
