@@ -80,7 +80,7 @@ const ALLOWED = {
   moderation: [...SHARED, 'http', 'identity', 'store', 'articles'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'moderation'],
   owner: [...SHARED, 'store'],
-  desk: [...SHARED, 'owner', 'store', 'articles', 'observability'],
+  desk: [...SHARED, 'http', 'owner', 'store', 'articles', 'observability'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   operations: [],

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeXml } from '../http/xml.ts';
 
 /**
  * The desk's pages are put together as HTML text here: a few small pages an
@@ -6,11 +7,6 @@ import { createHash } from 'node:crypto';
  * without JavaScript, and a stylesheet that the Content-Security-Policy
  * names by its hash.
  */
-
-/** Text as HTML shows it, in an element or a quoted attribute: never markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /** An HTML fragment: only what `html` builds, so that nothing reaches a page unescaped by accident. */
 export class Html {
@@ -25,7 +21,7 @@ export function html(strings: TemplateStringsArray, ...values: (string | number 
   let text = strings[0] ?? '';
   values.forEach((value, index) => {
     if (value instanceof Html) text += value.text;
-    else if (typeof value === 'string' || typeof value === 'number') text += escapeHtml(String(value));
+    else if (typeof value === 'string' || typeof value === 'number') text += escapeXml(String(value));
     else if (value !== null) text += value.map((part) => part.text).join('');
     text += strings[index + 1] ?? '';
   });
