@@ -10,6 +10,17 @@ export interface ChangelogEntry {
 /** The API's versions, newest first: the first is API_VERSION, which a unit test checks. */
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    version: '1.4.0',
+    date: '2026-11-26',
+    changes: [
+      '`createComment`, `createTopicRequest`, `createBugReport` and `createCitySubmission` take two new optional fields, which the site’s forms send: `formStamp` (what the new GET /form-stamp, outside the API, answered when the form was shown) and `honeypot` (a field people leave empty). A filled honeypot, a stamp the site did not sign, or a write sent a few seconds after its stamp or sooner answers 400; a write without them is taken as before.',
+      '`createComment` answers 400 for a comment with more than 3 links, or with the same text as the reader’s previous comment.',
+      'These 400s, and a missing or rejected `captchaToken`, carry the new field `code` beside `error` (`honeypot`, `too_fast`, `form_stamp`, `too_many_links`, `repeated_comment`, `captcha_missing`, `captcha_rejected`), so that a form can say why in its reader’s language.',
+      'The captcha may be ALTCHA, self-hosted proof of work: `captchaToken` then carries the widget’s payload for a challenge from GET /captcha/challenge (outside the API), good for one write. The field and its 400s are unchanged.',
+      'Additive only: a client of 1.3.0 reads every answer as before.',
+    ],
+  },
+  {
     version: '1.3.0',
     date: '2026-11-25',
     changes: [

@@ -11,8 +11,8 @@ import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
 import { health } from '../operations/health.ts';
 import { startNotifications } from '../notifications/start.ts';
+import { formAnswers } from '../spam/form-answers.ts';
 import {
-  captchaSettings,
   drainSeconds,
   listenHost,
   listenPort,
@@ -85,7 +85,6 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     logger.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const { siteKey, secret } = captchaSettings();
   // Named for what they are, never by address: the answer is public.
   const checks = health([
     { name: 'store', ping: () => opened.store.ping() },
@@ -99,7 +98,8 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
     probes: checks.probes,
-    headers: securityHeaders(siteKey !== undefined || secret !== undefined),
+    formAnswers: formAnswers(opened),
+    headers: securityHeaders(opened.captcha.provider === 'turnstile'),
     clientDir: join(root, 'dist', 'client'),
     fileCacheBytes,
     site: siteUrl(),

@@ -2,7 +2,7 @@ import { QUOTAS } from '../quotas/limits.ts';
 import type { AnswerHeaders } from './api-answer.ts';
 
 /** The API's version: `info.version` of /openapi.json and the `API-Version` header. */
-export const API_VERSION = '1.3.0';
+export const API_VERSION = '1.4.0';
 
 /** Every enforced quota as a structured-field list (docs/decisions.md, Headers and caching). */
 export const RATE_LIMIT_POLICY = QUOTAS.map(({ name, quota, windowSeconds }) => `"${name}";q=${quota};w=${windowSeconds}`).join(', ');

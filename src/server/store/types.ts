@@ -165,6 +165,8 @@ export interface StoreEngine {
   getComment(articleSlug: string, id: string): Promise<StoredComment | null>;
   /** Every comment of an article, oldest first. */
   listComments(articleSlug: string): Promise<StoredComment[]>;
+  /** The reader's newest comment, on any article (deleted ones too); null when they wrote none. */
+  latestCommentBy(authorHash: string): Promise<StoredComment | null>;
   /** The article's own score (ups minus downs of the votes on the article itself); 0 when none. */
   articleScore(articleSlug: string): Promise<number>;
   /**

@@ -1,5 +1,5 @@
 import { SLUG_PATTERN } from '../../articles/source.ts';
-import type { BugReport, CitySubmission, OutboxEntry, TopicRequest } from '../types.ts';
+import type { BugReport, CitySubmission, OutboxEntry, StoredComment, TopicRequest } from '../types.ts';
 import type { StoredBan } from '../shapes.ts';
 import { ArticleThread } from './article-thread.ts';
 import { Collection } from './collection.ts';
@@ -30,10 +30,12 @@ export class StoreState {
   readonly outbox: Collection<OutboxEntry>;
   /** The highest journal record any snapshot file holds. */
   readonly snapshotSeq: number;
+  /** Where each reader's newest comment is, by their hash: read from its thread when asked for. */
+  readonly #newestComments: NewestComments;
 
   private constructor(
     layout: StoreLayout,
-    articles: { slugs: Set<string>; lastSeq: number },
+    articles: { slugs: Set<string>; lastSeq: number; newestComments: NewestComments },
     collections: {
       topicRequests: Collection<TopicRequest>;
       bugReports: Collection<BugReport>;
@@ -44,6 +46,7 @@ export class StoreState {
   ) {
     this.#layout = layout;
     this.#slugs = articles.slugs;
+    this.#newestComments = articles.newestComments;
     this.topicRequests = collections.topicRequests;
     this.bugReports = collections.bugReports;
     this.citySubmissions = collections.citySubmissions;
@@ -60,10 +63,15 @@ export class StoreState {
   static async load(layout: StoreLayout): Promise<StoreState> {
     const slugs = (await namesIn(layout.articles)).map((name) => ARTICLE_FILE.exec(name)?.[1]).filter((slug) => slug !== undefined);
     let lastSeq = 0;
-    for (const slug of slugs) lastSeq = Math.max(lastSeq, (await ArticleThread.load(articleFile(layout, slug), slug)).journalSeq);
+    const newestComments: NewestComments = new Map();
+    for (const slug of slugs) {
+      const thread = await ArticleThread.load(articleFile(layout, slug), slug);
+      lastSeq = Math.max(lastSeq, thread.journalSeq);
+      for (const comment of thread.comments()) noteComment(newestComments, comment);
+    }
     return new StoreState(
       layout,
-      { slugs: new Set(slugs), lastSeq },
+      { slugs: new Set(slugs), lastSeq, newestComments },
       {
         topicRequests: await Collection.load(layout.topicRequests, storedShapes.topicRequest, byId),
         bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
@@ -76,6 +84,11 @@ export class StoreState {
 
   #collections(): SnapshotTarget[] {
     return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, this.outbox];
+  }
+
+  /** Where the reader's newest comment is; undefined when they wrote none. */
+  newestCommentOf(authorHash: string): CommentPlace | undefined {
+    return this.#newestComments.get(authorHash);
   }
 
   /** The article's thread, read from its file when it is not in memory; null when nothing was ever stored for it. */
@@ -175,6 +188,7 @@ export class StoreState {
         const thread = this.#threadInMemory(record.comment.articleSlug);
         if (record.seq <= thread.journalSeq) return null;
         thread.addComment(record.comment);
+        noteComment(this.#newestComments, record.comment);
         return thread;
       }
       case 'vote': {
@@ -226,6 +240,21 @@ export class StoreState {
         });
     }
   }
+}
+
+/** A comment's place: its article and id. */
+interface CommentPlace {
+  articleSlug: string;
+  id: string;
+  createdAt: string;
+}
+
+type NewestComments = Map<string, CommentPlace>;
+
+/** Keeps `comment` as its reader's newest unless a later one is known (an import may bring older ones after it). */
+function noteComment(newest: NewestComments, { authorHash, articleSlug, id, createdAt }: StoredComment): void {
+  const known = newest.get(authorHash);
+  if (known === undefined || Date.parse(createdAt) >= Date.parse(known.createdAt)) newest.set(authorHash, { articleSlug, id, createdAt });
 }
 
 function markReviewed<Item extends { id: string; reviewedAt: string | null }>(
