@@ -97,7 +97,11 @@ describe('the captcha', () => {
       secret: 's',
       verifyUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
     };
-    const context = { remoteAddress: '203.0.113.1', altchaKeys: { challenge: Buffer.alloc(32), solution: Buffer.alloc(32) }, spendOnce: () => Promise.resolve(true) };
+    const context = {
+      remoteAddress: '203.0.113.1',
+      altchaKeys: { challenge: Buffer.alloc(32), solution: Buffer.alloc(32) },
+      spendOnce: () => Promise.resolve(true),
+    };
     try {
       assert.deepEqual((await verifyCaptcha(settings, 't', context)).ok ? 200 : 'refused', 'refused');
       const notJson = await verifyCaptcha(settings, 't', context);

@@ -42,7 +42,8 @@ import { FORM_PATHS } from '../http/site-paths.ts';
 const FORM_FIELDS = {
   captchaToken: `The captcha’s token, required where the captcha is on and ignored elsewhere: Turnstile’s, or ALTCHA’s payload (the base64 JSON of a challenge from GET ${FORM_PATHS.captchaChallenge} and its solution, as the ALTCHA widget makes it), good for one write. Missing: 400 with \`code\` \`captcha_missing\`; rejected, expired or used already: 400 with \`code\` \`captcha_rejected\`.`,
   formStamp: `The \`formStamp\` GET ${FORM_PATHS.stamp} answered when the site’s page showed the form. Optional: a write without it is taken as before. One this site did not sign answers 400 (\`code\` \`form_stamp\`), one sent a few seconds after it was made or sooner 400 (\`too_fast\`); one older than a day counts as absent.`,
-  honeypot: 'What the form’s hidden honeypot field holds, which a person leaves empty. Leave it out or empty: anything else answers 400 (`code` `honeypot`).',
+  honeypot:
+    'What the form’s hidden honeypot field holds, which a person leaves empty. Leave it out or empty: anything else answers 400 (`code` `honeypot`).',
 };
 export const PUBLISHED_SLUG = 'The slug of a published article.';
 

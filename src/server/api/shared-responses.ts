@@ -12,7 +12,12 @@ export function refusal(description: string, message: string, headers: ResponseD
 
 /** The 400 of a write sent by a form: its `code` names a refusal of spam defence, which the site's forms say in the reader's language. */
 export function formRefusal(description: string, message: string, coded?: { error: string; code: RefusalCode }): ResponseDefinition {
-  return { description, schema: formErrorBody, examples: { refused: { error: message }, ...(coded ? { [coded.code]: coded } : {}) }, headers: [] };
+  return {
+    description,
+    schema: formErrorBody,
+    examples: { refused: { error: message }, ...(coded ? { [coded.code]: coded } : {}) },
+    headers: [],
+  };
 }
 
 /**

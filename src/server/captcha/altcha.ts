@@ -13,7 +13,7 @@ import { z } from 'zod';
  */
 
 /** How long a challenge may be solved and sent: a reader may read a long article before writing. */
-export const ALTCHA_CHALLENGE_SECONDS = 1800;
+const ALTCHA_CHALLENGE_SECONDS = 1800;
 
 /**
  * The work a challenge asks: PBKDF2-SHA-256 of `cost` rounds, tried up to a

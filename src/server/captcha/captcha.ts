@@ -42,7 +42,11 @@ const ALTCHA_REFUSALS = {
 } as const;
 
 /** Checks a write's captcha token with the provider the settings name; `ok` when the captcha is off. */
-export async function verifyCaptcha(settings: CaptchaSettings, token: string | undefined, context: CaptchaContext): Promise<CaptchaOutcome> {
+export async function verifyCaptcha(
+  settings: CaptchaSettings,
+  token: string | undefined,
+  context: CaptchaContext,
+): Promise<CaptchaOutcome> {
   const state = captchaState(settings);
   if (state === 'off') return { ok: true };
   if (state === 'misconfigured') {
@@ -75,5 +79,7 @@ async function verifyTurnstile(settings: CaptchaSettings, token: string, remoteA
   if (!answer.ok) return { ok: false, status: 502, message: `The captcha provider answered ${answer.status}` };
   const verdict = (await answer.json().catch(() => null)) as { success?: unknown } | null;
   if (verdict === null) return { ok: false, status: 502, message: 'The captcha provider answered something that is not JSON' };
-  return verdict.success === true ? { ok: true } : { ok: false, status: 400, code: 'captcha_rejected', message: 'The captcha token was rejected' };
+  return verdict.success === true
+    ? { ok: true }
+    : { ok: false, status: 400, code: 'captcha_rejected', message: 'The captcha token was rejected' };
 }

@@ -81,7 +81,7 @@ export function redisUrl(): string | undefined {
 }
 
 /** The captcha's kind: Cloudflare Turnstile (or a siteverify endpoint like it), or ALTCHA's proof of work, served by the site itself. */
-export type CaptchaProvider = 'turnstile' | 'altcha';
+type CaptchaProvider = 'turnstile' | 'altcha';
 
 export interface CaptchaSettings {
   /** Undefined: no captcha. */

@@ -18,11 +18,17 @@ interface FormAnswer {
 export function formAnswers(runtime: Runtime): ReadonlyMap<string, () => Promise<FormAnswer>> {
   const { keys } = runtime;
   const answers = new Map<string, () => Promise<FormAnswer>>([
-    [FORM_PATHS.stamp, () => Promise.resolve({ status: 200, body: JSON.stringify({ formStamp: issueFormStamp(keys.formStamp, Date.now()) }) })],
+    [
+      FORM_PATHS.stamp,
+      () => Promise.resolve({ status: 200, body: JSON.stringify({ formStamp: issueFormStamp(keys.formStamp, Date.now()) }) }),
+    ],
   ]);
   if (runtime.captcha.provider === 'altcha') {
     const altchaKeys = { challenge: keys.captchaChallenge, solution: keys.captchaSolution };
-    answers.set(FORM_PATHS.captchaChallenge, async () => ({ status: 200, body: JSON.stringify(await altchaChallenge(altchaKeys, Date.now())) }));
+    answers.set(FORM_PATHS.captchaChallenge, async () => ({
+      status: 200,
+      body: JSON.stringify(await altchaChallenge(altchaKeys, Date.now())),
+    }));
   }
   return answers;
 }

@@ -17,7 +17,10 @@ export interface FormFields {
  * honeypot filled, a stamp this site did not sign, or a write sent sooner
  * than `minSeconds` after its form was shown).
  */
-export type FormVerdict = { verdict: 'clean' } | { verdict: 'unsigned' } | { verdict: 'spam'; code: Extract<RefusalCode, 'honeypot' | 'too_fast' | 'form_stamp'>; message: string };
+export type FormVerdict =
+  | { verdict: 'clean' }
+  | { verdict: 'unsigned' }
+  | { verdict: 'spam'; code: Extract<RefusalCode, 'honeypot' | 'too_fast' | 'form_stamp'>; message: string };
 
 export function formVerdict({ formStamp, honeypot }: FormFields, key: Buffer, minSeconds: number, nowMs: number): FormVerdict {
   if (honeypot !== undefined && honeypot.trim() !== '')

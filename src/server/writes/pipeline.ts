@@ -116,7 +116,8 @@ async function decide<Input>(
         spendOnce: (key, seconds) => runtime.quotas.spendOnce(key, seconds),
       });
       decided.outcome = captcha.ok || captcha.status === 400 ? 'captcha' : 'failed';
-      if (!captcha.ok) return captcha.status === 400 ? codedRefusal(captcha.code, captcha.message) : failure(captcha.status, captcha.message);
+      if (!captcha.ok)
+        return captcha.status === 400 ? codedRefusal(captcha.code, captcha.message) : failure(captcha.status, captcha.message);
     }
 
     decided.outcome = 'validation';
