@@ -25,6 +25,8 @@ export const LAYER_ELEMENTS = [
   element('cities', 'src/server/cities'),
   // What a request needs from the process.
   element('runtime', 'src/server/runtime'),
+  // Spam defence: a form's stamp and honeypot, the rules on a comment's text, the answers a form asks for before it writes.
+  element('spam', 'src/server/spam'),
   // Features built on the base.
   element('writes', 'src/server/writes'),
   element('discovery', 'src/server/discovery'),
@@ -57,7 +59,7 @@ export const LAYER_ELEMENTS = [
 
 const SHARED = ['i18n', 'settings'];
 const BASE = ['http', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities'];
-const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'writes', 'discovery', 'threads'];
+const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'discovery', 'threads'];
 
 /** What each element may import, besides itself. */
 const ALLOWED = {
@@ -72,7 +74,8 @@ const ALLOWED = {
   articles: [...SHARED, 'http'],
   cities: [...SHARED, 'http'],
   runtime: [...SHARED, 'identity', 'quotas', 'store', 'observability'],
-  writes: [...SHARED, ...BASE, 'runtime', 'observability'],
+  spam: [...SHARED, 'http', 'identity', 'captcha', 'runtime'],
+  writes: [...SHARED, ...BASE, 'runtime', 'spam', 'observability'],
   discovery: [...SHARED, 'http', 'articles', 'quotas'],
   threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],

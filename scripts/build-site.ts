@@ -26,7 +26,8 @@ async function newestModification(root: string, path: string): Promise<number> {
 const BUILD_SETTINGS = 'dist/build-settings.json';
 
 function buildSettings(): string {
-  return JSON.stringify({ siteUrl: siteUrl(), captchaSiteKey: captchaSettings().siteKey ?? null });
+  const { provider, siteKey } = captchaSettings();
+  return JSON.stringify({ siteUrl: siteUrl(), captchaProvider: provider ?? null, captchaSiteKey: siteKey ?? null });
 }
 
 /**

@@ -39,7 +39,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const comment = page.locator('.comment', { hasText: `تعليق للفحص ${colorScheme}` }).first();
     await expect(comment).toBeVisible();
     await comment.locator(':scope > .comment-actions .reply').click();
-    await comment.locator('form.reply-form textarea').fill('ردّ');
+    // Its own text: the two modes run side by side as one reader, who may not send the same text twice in a row.
+    await comment.locator('form.reply-form textarea').fill(`ردّ ${colorScheme}`);
     await comment.locator('form.reply-form button[type="submit"]').click();
     await expect(comment.locator('.replies .comment')).toBeVisible();
     for (const path of PAGES) {

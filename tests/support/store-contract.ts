@@ -166,6 +166,25 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.equal(await store.getComment('two', reply.id), null, 'a comment belongs to its own article only');
     });
 
+    test("a reader's newest comment is found on any article, also after a reopen", async () => {
+      const place = await harness.fresh();
+      const store = await harness.open(place);
+      assert.equal(await store.latestCommentBy('hash-1'), null);
+      await store.insertComment(newComment('one', 'First'));
+      const other = await store.insertComment({ ...newComment('one', 'Not theirs'), authorHash: 'hash-2' });
+      const newest = await store.insertComment(newComment('two', 'Second, elsewhere'));
+      assert.deepEqual(await store.latestCommentBy('hash-1'), newest);
+      assert.deepEqual(await store.latestCommentBy('hash-2'), other);
+      await store.close();
+      const reopened = await harness.open(place);
+      try {
+        assert.deepEqual(await reopened.latestCommentBy('hash-1'), newest);
+        assert.equal(await reopened.latestCommentBy('nobody'), null);
+      } finally {
+        await reopened.close();
+      }
+    });
+
     test('votes toggle through decide, move scores, and show in votesOf', async (t) => {
       const store = await freshStore(t);
       const comment = await store.insertComment(newComment('voted'));

@@ -79,10 +79,11 @@ describe('bug report pagePath', () => {
 
 describe('the captcha', () => {
   test('off, on, or misconfigured by the settings', () => {
-    assert.equal(captchaState({ siteKey: undefined, secret: undefined, verifyUrl: '' }), 'off');
-    assert.equal(captchaState({ siteKey: 'k', secret: 's', verifyUrl: '' }), 'on');
-    assert.equal(captchaState({ siteKey: 'k', secret: undefined, verifyUrl: '' }), 'misconfigured');
-    assert.equal(captchaState({ siteKey: undefined, secret: 's', verifyUrl: '' }), 'misconfigured');
+    assert.equal(captchaState({ provider: undefined, siteKey: undefined, secret: undefined, verifyUrl: '' }), 'off');
+    assert.equal(captchaState({ provider: 'turnstile', siteKey: 'k', secret: 's', verifyUrl: '' }), 'on');
+    assert.equal(captchaState({ provider: 'turnstile', siteKey: 'k', secret: undefined, verifyUrl: '' }), 'misconfigured');
+    assert.equal(captchaState({ provider: 'turnstile', siteKey: undefined, secret: 's', verifyUrl: '' }), 'misconfigured');
+    assert.equal(captchaState({ provider: 'altcha', siteKey: undefined, secret: undefined, verifyUrl: '' }), 'on', 'ALTCHA needs no key');
   });
 
   test('a provider answering non-JSON is a 502, success false a 400', async () => {
@@ -91,19 +92,25 @@ describe('the captcha', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     const settings = {
+      provider: 'turnstile' as const,
       siteKey: 'k',
       secret: 's',
       verifyUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
     };
+    const context = {
+      remoteAddress: '203.0.113.1',
+      altchaKeys: { challenge: Buffer.alloc(32), solution: Buffer.alloc(32) },
+      spendOnce: () => Promise.resolve(true),
+    };
     try {
-      assert.deepEqual((await verifyCaptcha(settings, 't', '203.0.113.1')).ok ? 200 : 'refused', 'refused');
-      const notJson = await verifyCaptcha(settings, 't', '203.0.113.1');
+      assert.deepEqual((await verifyCaptcha(settings, 't', context)).ok ? 200 : 'refused', 'refused');
+      const notJson = await verifyCaptcha(settings, 't', context);
       assert.ok(!notJson.ok && notJson.status === 502);
       reply = '{"success":false}';
-      const rejected = await verifyCaptcha(settings, 't', '203.0.113.1');
+      const rejected = await verifyCaptcha(settings, 't', context);
       assert.ok(!rejected.ok && rejected.status === 400);
       reply = '{"success":true}';
-      assert.ok((await verifyCaptcha(settings, 't', '203.0.113.1')).ok);
+      assert.ok((await verifyCaptcha(settings, 't', context)).ok);
     } finally {
       server.close();
     }

@@ -6,7 +6,7 @@ import { jsonError } from '../../src/server/http/json.ts';
 import { proxyTrust } from '../../src/server/identity/client-address.ts';
 import { batchRan, counted, requestCounted, startCounting, WRITE_OUTCOMES } from '../../src/server/observability/counters.ts';
 import { memoryQuotas, QuotasUnavailable, type Quotas } from '../../src/server/quotas/quotas.ts';
-import type { Runtime } from '../../src/server/runtime/runtime.ts';
+import { signingKeys, type Runtime } from '../../src/server/runtime/runtime.ts';
 import { Batcher } from '../../src/server/store/postgres/batcher.ts';
 import type { StoreEngine } from '../../src/server/store/types.ts';
 import { runWrite, type WriteOperation } from '../../src/server/writes/pipeline.ts';
@@ -33,7 +33,9 @@ function runtime({ quotas = memoryQuotas(), ownerBanned = false } = {}): Runtime
     salt: 'salt',
     trustedProxies: proxyTrust(0),
     // Captcha on; a token is never sent to this address: only a missing one is tried here.
-    captcha: { siteKey: 'site', secret: 'secret', verifyUrl: 'http://127.0.0.1:9/siteverify' },
+    captcha: { provider: 'turnstile', siteKey: 'site', secret: 'secret', verifyUrl: 'http://127.0.0.1:9/siteverify' },
+    keys: signingKeys('salt'),
+    formMinSeconds: 3,
     quotas,
     store: { isBanned: () => Promise.resolve(ownerBanned) } as unknown as StoreEngine,
     moderation: 'off',
@@ -68,12 +70,13 @@ test('the pipeline counts each write once, by where it stopped', async () => {
   assert.equal(await status(runWrite(request(title), runtime({ quotas: burstBanned }), operation())), 429);
   assert.equal(await status(runWrite(request(title), runtime({ ownerBanned: true }), operation())), 429);
   assert.equal(await status(runWrite(request(title), runtime(), operation({ captcha: true }))), 400);
+  assert.equal(await status(runWrite(request({ ...title, honeypot: 'filled' }), runtime(), operation({ captcha: true }))), 400);
   const quotas = memoryQuotas();
   for (let n = 0; n < 6; n += 1) await runWrite(request(title), runtime({ quotas }), operation()); // 5 a day
   const unreachable: Quotas = { ...memoryQuotas(), reserve: () => Promise.reject(new QuotasUnavailable('down')) };
   assert.equal(await status(runWrite(request(title), runtime({ quotas: unreachable }), operation())), 503);
   await assert.rejects(runWrite(request(title), runtime(), operation({ fail: true })), /the store failed/);
-  assert.deepEqual(outcomes(), { stored: 5, quota: 1, ban: 2, captcha: 1, validation: 2, origin: 1, failed: 2 });
+  assert.deepEqual(outcomes(), { stored: 5, quota: 1, ban: 2, captcha: 1, spam: 1, validation: 2, origin: 1, failed: 2 });
 });
 
 test('requests are counted by route and status class; batches by size and duration', async () => {

@@ -14,6 +14,10 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     date: '2026-11-26',
     changes: [
       '`createComment` answers the new field `status`: `published`, or `pending` where the site holds comments for the owner’s approval (MODERATION `first`: a reader’s comments until one was published; `all`: every comment). A pending comment is shown to no one but its writer: not in the thread, its count, the feeds or the Markdown twins; a reply to it answers 400 and a vote on it 404, as for a comment that does not exist. Once approved it appears as posted; rejected, it is gone.',
+      '`createComment`, `createTopicRequest`, `createBugReport` and `createCitySubmission` take two new optional fields, which the site’s forms send: `formStamp` (what the new GET /form-stamp, outside the API, answered when the form was shown) and `honeypot` (a field people leave empty). A filled honeypot, a stamp the site did not sign, or a write sent a few seconds after its stamp or sooner answers 400; a write without them is taken as before.',
+      '`createComment` answers 400 for a comment with more than 3 links, or with the same text as the reader’s previous comment.',
+      'These 400s, and a missing or rejected `captchaToken`, carry the new field `code` beside `error` (`honeypot`, `too_fast`, `form_stamp`, `too_many_links`, `repeated_comment`, `captcha_missing`, `captcha_rejected`), so that a form can say why in its reader’s language.',
+      'The captcha may be ALTCHA, self-hosted proof of work: `captchaToken` then carries the widget’s payload for a challenge from GET /captcha/challenge (outside the API), good for one write. The field and its 400s are unchanged.',
       'Additive only: a client of 1.3.0 reads every answer as before.',
     ],
   },

@@ -17,7 +17,9 @@ export function operationFacts({ quota, captcha, cacheControl }: OperationDefini
       : '';
   return [
     quota ? `Quota: ${quotaText(quota)} per reader, in a sliding window.${ban}` : 'Quota: none; reads are free.',
-    captcha ? 'Captcha: `captchaToken` is required where the captcha is enabled.' : 'Captcha: never.',
+    captcha
+      ? 'Captcha: `captchaToken` is required where the captcha is enabled (Turnstile or ALTCHA); `formStamp` and `honeypot`, which the site’s forms send, are checked when sent.'
+      : 'Captcha: never.',
     `Cache-Control: \`${cacheControl}\`.`,
   ];
 }

@@ -35,9 +35,17 @@ import {
   SINGLE_ARTICLE,
   ZURICH_SUBMISSION,
 } from './examples.ts';
-import { NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';
+import { formRefusal, NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';
+import { MAX_LINKS_PER_COMMENT } from '../quotas/limits.ts';
+import { FORM_PATHS } from '../http/site-paths.ts';
 
-const CAPTCHA_TOKEN = 'The captcha’s token (Turnstile-compatible); required where the captcha is on, ignored elsewhere.';
+/** The fields every form of the site sends besides its own (src/server/spam/form-verdict.ts), each optional. */
+const FORM_FIELDS = {
+  captchaToken: `The captcha’s token, required where the captcha is on and ignored elsewhere: Turnstile’s, or ALTCHA’s payload (the base64 JSON of a challenge from GET ${FORM_PATHS.captchaChallenge} and its solution, as the ALTCHA widget makes it), good for one write. Missing: 400 with \`code\` \`captcha_missing\`; rejected, expired or used already: 400 with \`code\` \`captcha_rejected\`.`,
+  formStamp: `The \`formStamp\` GET ${FORM_PATHS.stamp} answered when the site’s page showed the form. Optional: a write without it is taken as before. One this site did not sign answers 400 (\`code\` \`form_stamp\`), one sent a few seconds after it was made or sooner 400 (\`too_fast\`); one older than a day counts as absent.`,
+  honeypot:
+    'What the form’s hidden honeypot field holds, which a person leaves empty. Leave it out or empty: anything else answers 400 (`code` `honeypot`).',
+};
 export const PUBLISHED_SLUG = 'The slug of a published article.';
 
 export const getArticles: OperationDefinition = {
@@ -132,13 +140,13 @@ const createTopicRequest: OperationDefinition = {
   fields: {
     requestTitle: 'The topic.',
     details: 'What the article should cover.',
-    captchaToken: CAPTCHA_TOKEN,
+    ...FORM_FIELDS,
   },
   requestExample: { requestTitle: 'Night trains in Europe', details: 'Which ones still run, and are they worth it?' },
   responses: {
     200: written('Stored as pending.', okAnswer, { stored: OK }),
-    400: refusal(
-      'The body is not JSON, a field is invalid (the message names it), or the captcha token is missing or rejected.',
+    400: formRefusal(
+      'The body is not JSON, a field is invalid (the message names it), or the captcha token, the form’s stamp or its honeypot refuses it (`code` says which).',
       'requestTitle: Too small: expected string to have >=3 characters',
     ),
     ...writeRefusals('topic-requests', true),
@@ -159,13 +167,13 @@ const createBugReport: OperationDefinition = {
   fields: {
     description: 'What went wrong.',
     pagePath: 'The path of the page it happened on (`/articles/…`). Anything that is not a path of this site is dropped, not refused.',
-    captchaToken: CAPTCHA_TOKEN,
+    ...FORM_FIELDS,
   },
   requestExample: { description: 'The table overflows on a narrow screen.', pagePath: '/articles/the-price-of-a-beer' },
   responses: {
     200: written('Stored for review.', okAnswer, { stored: OK }),
-    400: refusal(
-      'The body is not JSON, a field is invalid (the message names it), or the captcha token is missing or rejected.',
+    400: formRefusal(
+      'The body is not JSON, a field is invalid (the message names it), or the captcha token, the form’s stamp or its honeypot refuses it (`code` says which).',
       'description: Invalid input: expected string, received undefined',
     ),
     ...writeRefusals('bug-reports', true),
@@ -187,8 +195,8 @@ const createComment: OperationDefinition = {
   fields: {
     articleSlug: PUBLISHED_SLUG,
     parentId: 'The id of the comment this replies to; absent or null for a top-level comment.',
-    body: 'The comment, as plain text: it is never rendered as HTML.',
-    captchaToken: CAPTCHA_TOKEN,
+    body: `The comment, as plain text: it is never rendered as HTML. At most ${MAX_LINKS_PER_COMMENT} links (http(s) addresses, \`www.\` names, domain names), and not the same text as the reader’s previous comment (whatever its case and spacing).`,
+    ...FORM_FIELDS,
   },
   requestExample: { articleSlug: 'the-price-of-a-beer', body: 'In Lisbon the beer is cheap, but so is the pay.' },
   responses: {
@@ -197,9 +205,10 @@ const createComment: OperationDefinition = {
       reply: REPLY,
       'waiting for approval': PENDING_COMMENT,
     }),
-    400: refusal(
-      'The body is not JSON, a field is invalid, the captcha token is missing or rejected, the parent is not a comment of this article, or the reply would be a fifth level.',
+    400: formRefusal(
+      `The body is not JSON, a field is invalid, the parent is not a comment of this article, the reply would be a fifth level, the text holds more than ${MAX_LINKS_PER_COMMENT} links (\`code\` \`too_many_links\`) or repeats the reader’s previous comment (\`repeated_comment\`), or the captcha token, the form’s stamp or its honeypot refuses it (\`code\` says which).`,
       'parentId: replies nest at most 4 levels',
+      { error: 'body: the same text as your previous comment; write something new', code: 'repeated_comment' },
     ),
     404: refusal('`articleSlug` is not a published article.', 'No published article has the slug "no-such-article"'),
     ...writeRefusals('comments', true),
@@ -283,13 +292,13 @@ const createCitySubmission: OperationDefinition = {
     netPay: 'A month’s net pay.',
     rent: 'A month’s rent of a one-bedroom flat; below `netPay`.',
     beerPrice: 'A 0.5 l beer in a bar.',
-    captchaToken: CAPTCHA_TOKEN,
+    ...FORM_FIELDS,
   },
   requestExample: ZURICH_SUBMISSION,
   responses: {
     200: written('Stored for review.', okAnswer, { stored: OK }),
-    400: refusal(
-      'The body is not JSON, a field is invalid, the country or the city is unknown, the rent is not below the pay, or the captcha token is missing or rejected.',
+    400: formRefusal(
+      'The body is not JSON, a field is invalid, the country or the city is unknown, the rent is not below the pay, or the captcha token, the form’s stamp or its honeypot refuses it (`code` says which).',
       'rent: must be below netPay',
     ),
     ...writeRefusals('city-submissions', true),

@@ -3,6 +3,7 @@ import { LANGUAGE_CODES } from '../../i18n/languages.ts';
 import { SLUG_PATTERN } from '../articles/source.ts';
 import { MAX_RESULTS } from '../cities/match.ts';
 import { MAX_QUERY_LENGTH } from '../cities/search.ts';
+import { REFUSAL_CODES } from '../spam/refusal-codes.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
 
 /**
@@ -42,6 +43,9 @@ export const articlesAnswer = z.union([articleList, singleArticle]);
 export const errorBody = z.object({ error: z.string() });
 
 export const serverErrorBody = errorBody.extend({ requestId: z.uuid() });
+
+/** A form's write refused by spam defence carries the refusal's `code` too (src/server/spam/refusal-codes.ts). */
+export const formErrorBody = errorBody.extend({ code: z.enum(REFUSAL_CODES).optional() });
 
 const unknownApiPathBody = errorBody.extend({
   code: z.literal('not_found'),
@@ -108,6 +112,7 @@ export const ANSWER_NAMES = new Map<z.ZodType, string>([
   [articlesAnswer, 'ArticlesAnswer'],
   [errorBody, 'Error'],
   [serverErrorBody, 'ServerError'],
+  [formErrorBody, 'FormRefusal'],
   [unknownApiPathBody, 'UnknownApiPath'],
   [storedComment, 'Comment'],
   [voteResult, 'VoteResult'],

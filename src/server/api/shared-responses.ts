@@ -1,12 +1,23 @@
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import type { QuotaName } from '../quotas/limits.ts';
-import { errorBody, serverErrorBody } from './response-schemas.ts';
+import type { RefusalCode } from '../spam/refusal-codes.ts';
+import { errorBody, formErrorBody, serverErrorBody } from './response-schemas.ts';
 import { EXAMPLE_SITE, type ResponseDefinition } from './definition.ts';
 import { QUOTA_HEADERS } from './response-headers.ts';
 
 /** An error answer `{ error }` with one example message. */
 export function refusal(description: string, message: string, headers: ResponseDefinition['headers'] = []): ResponseDefinition {
   return { description, schema: errorBody, examples: { refused: { error: message } }, headers };
+}
+
+/** The 400 of a write sent by a form: its `code` names a refusal of spam defence, which the site's forms say in the reader's language. */
+export function formRefusal(description: string, message: string, coded?: { error: string; code: RefusalCode }): ResponseDefinition {
+  return {
+    description,
+    schema: formErrorBody,
+    examples: { refused: { error: message }, ...(coded ? { [coded.code]: coded } : {}) },
+    headers: [],
+  };
 }
 
 /**

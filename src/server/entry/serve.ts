@@ -8,15 +8,14 @@ import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import type { McpEndpoint } from '../mcp/endpoint.ts';
 import { securityHeaders } from '../http/security-headers.ts';
-import { signingKey } from '../identity/signing.ts';
 import { answerModeration } from '../moderation/pages.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
 import { health } from '../operations/health.ts';
 import { startNotifications } from '../notifications/start.ts';
+import { formAnswers } from '../spam/form-answers.ts';
 import { serveDesk } from '../desk/server.ts';
 import {
-  captchaSettings,
   deskListen,
   deskOrigin,
   drainSeconds,
@@ -73,7 +72,6 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   let metrics: Server | undefined;
   let desk: Server | undefined;
   let stopNotifications: (() => Promise<void>) | null;
-  let moderationKey: Buffer;
   try {
     logger.info('settings in effect', settingsInEffect());
     opened = await runtime();
@@ -82,8 +80,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     serveBuiltContent(content);
     drainMs = drainSeconds() * 1000;
     // Notifications go out from the outbox, beside the requests: a write never waits for one.
-    moderationKey = signingKey(opened.salt, 'moderation-link');
-    stopNotifications = await startNotifications(opened.store, siteUrl(), moderationKey, notificationSettings());
+    stopNotifications = await startNotifications(opened.store, siteUrl(), opened.keys.moderationLink, notificationSettings());
     const deskAt = deskListen();
     if (deskAt) {
       desk = await serveDesk({ store: opened.store, site: siteUrl(), ...deskAt, origin: deskOrigin() });
@@ -104,7 +101,6 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     logger.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const { siteKey, secret } = captchaSettings();
   // Named for what they are, never by address: the answer is public.
   const checks = health([
     { name: 'store', ping: () => opened.store.ping() },
@@ -117,9 +113,10 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     revisionOf,
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
-    moderation: (request) => answerModeration(request, { store: opened.store, key: moderationKey, site: siteUrl() }),
+    moderation: (request) => answerModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: siteUrl() }),
     probes: checks.probes,
-    headers: securityHeaders(siteKey !== undefined || secret !== undefined),
+    formAnswers: formAnswers(opened),
+    headers: securityHeaders(opened.captcha.provider === 'turnstile'),
     clientDir: join(root, 'dist', 'client'),
     schedule: content.catalog.scheduled,
     fileCacheBytes,

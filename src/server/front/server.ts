@@ -81,6 +81,12 @@ export interface FrontServerOptions {
    * them, and they cost no URL parsing. Any query string is ignored.
    */
   probes?: ReadonlyMap<string, () => Promise<Probed>>;
+  /**
+   * What a form asks for when it is shown (its stamp, the captcha's
+   * challenge: src/server/spam/form-answers.ts), by exact path, answered as
+   * the probes are: JSON, `no-store`, GET and HEAD only.
+   */
+  formAnswers?: ReadonlyMap<string, () => Promise<Probed>>;
   /** The id of the API operation serving a method and path (the registry's), for logs and metrics; none for a path no operation serves. */
   operationOf?: (method: string, pathname: string) => string | undefined;
   /** Answers every request to `/mcp` and its server card, the MCP server (src/server/mcp/endpoint.ts): a body read as the API's is. */
@@ -291,6 +297,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   cacheWatched('files', () => files.stats());
   const apiQueryParameters = options.apiQueryParameters ?? (() => []);
   const probes = options.probes ?? new Map<string, () => Promise<Probed>>();
+  const formAnswers = options.formAnswers ?? new Map<string, () => Promise<Probed>>();
 
   function staticFile(pathname: string): StaticFile | undefined {
     const date = notBefore(pathname);
@@ -466,10 +473,16 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
 
   /** Answers a request and says what it was in `served`; resolves with the body's bytes sent. */
   async function handle(req: IncomingMessage, res: ServerResponse, served: Served): Promise<number> {
-    const probe = probes.get(pathOf(req.url ?? '/'));
+    const path = pathOf(req.url ?? '/');
+    const probe = probes.get(path);
     if (probe) {
       served.kind = 'health';
       return sendProbe(req, res, probe, baseList);
+    }
+    const formAnswer = formAnswers.get(path);
+    if (formAnswer) {
+      served.kind = 'form';
+      return sendProbe(req, res, formAnswer, baseList);
     }
     const url = requestUrl(req, site);
     if (isApiPath(url.pathname)) return answerApi(req, res, url, served);

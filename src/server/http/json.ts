@@ -34,3 +34,11 @@ export function cacheableJson(request: ApiRequest, body: unknown, cacheControl: 
 export function jsonError(status: number, message: string, headers: Record<string, string> = {}): ApiAnswer {
   return json({ error: message }, { status, cacheControl: CACHE_CONTROL.error, headers });
 }
+
+/**
+ * `{ error, code }`: a 400 whose `code` (a short machine string) lets the
+ * site's forms say it in the reader's language (docs/decisions.md, Spam defence).
+ */
+export function codedRefusal(code: string, message: string): ApiAnswer {
+  return json({ error: message, code }, { status: 400, cacheControl: CACHE_CONTROL.error });
+}

@@ -19,6 +19,13 @@ export function withoutTrailingSlashes(path: string): string {
 const SLASH = 0x2f;
 
 /**
+ * What a form of the site asks for when it is shown, outside `/api` (the
+ * API keeps its nine operations), answered by the front server and never
+ * kept: the form's stamp, and ALTCHA's challenge where it is the captcha.
+ */
+export const FORM_PATHS = { stamp: '/form-stamp', captchaChallenge: '/captcha/challenge' } as const;
+
+/**
  * A page of an article's thread, as an HTML fragment (`/threads/<slug>`,
  * `/fr/threads/<slug>`) or its Markdown twin (`.md`), and the one query
  * parameter both read. Slugs have no dot (SLUG_PATTERN).

@@ -1,12 +1,13 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /**
- * What the site signs for itself (a form's timestamp, a moderation link):
+ * What the site signs for itself (a form's timestamp, a moderation link,
+ * ALTCHA's challenges and the keys that solve them):
  * each purpose has its own key, derived from the kept salt (HKDF-SHA-256), so
  * that every instance sharing the store signs alike and no second secret has
  * to be kept, while a value signed for one purpose is never valid for another.
  */
-export type SigningPurpose = 'form-stamp' | 'moderation-link';
+export type SigningPurpose = 'form-stamp' | 'moderation-link' | 'captcha-challenge' | 'captcha-solution';
 
 /** The key of one purpose. Derive it once per process; it is as secret as the salt. */
 export function signingKey(salt: string, purpose: SigningPurpose): Buffer {

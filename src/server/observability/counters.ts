@@ -42,8 +42,11 @@ export interface RouteCounts {
   readonly latency: Histogram;
 }
 
-export const WRITE_OUTCOMES = ['stored', 'quota', 'ban', 'captcha', 'validation', 'origin', 'failed'] as const;
-/** How a write ended: stored, refused (by its quota, a ban, the captcha, validation or the operation's own checks, the Origin), or failed (5xx). */
+export const WRITE_OUTCOMES = ['stored', 'quota', 'ban', 'captcha', 'spam', 'validation', 'origin', 'failed'] as const;
+/**
+ * How a write ended: stored, refused (by its quota, a ban, the captcha, its form's honeypot or stamp, validation or the
+ * operation's own checks, the Origin), or failed (5xx).
+ */
 export type WriteOutcome = (typeof WRITE_OUTCOMES)[number];
 
 /** What a cache reports when scraped. */

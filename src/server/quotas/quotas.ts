@@ -1,6 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Ban } from './ban.ts';
 import { COMMENT_BURST_BAN, quotaOf, type QuotaName } from './limits.ts';
+import { MemorySpentKeys, type SpentKeys } from './spent-keys.ts';
 import { MemoryWindowLog, type ReserveResult, type WindowLog } from './window-log.ts';
 
 /** The quotas could not be checked (Redis unreachable): the write must answer 503, never pass unchecked. */
@@ -14,6 +15,8 @@ export interface Quotas {
   reserve(name: QuotaName, reader: string): Promise<ReserveResult>;
   /** Counts a stored comment toward the burst ban, and bans the reader at the limit. */
   countComment(reader: string): Promise<void>;
+  /** True the first time `key` is spent within `seconds` (SpentKeys), false after. */
+  spendOnce(key: string, seconds: number): Promise<boolean>;
   /** Resolves when the counts can be reached now (always, in memory; Redis answering PING), rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -31,6 +34,7 @@ async function unavailable<T>(work: () => Promise<T>): Promise<T> {
 export function createQuotas(
   log: WindowLog,
   ban: Ban,
+  spent: SpentKeys,
   close: () => Promise<void>,
   ping: () => Promise<void> = () => Promise.resolve(),
 ): Quotas {
@@ -47,6 +51,7 @@ export function createQuotas(
         const result = await log.reserve('comment-burst', reader, comments, windowSeconds);
         if (!result.admitted || result.reservation.remaining === 0) await ban.impose(reader);
       }),
+    spendOnce: (key, seconds) => unavailable(() => spent.spend(key, seconds)),
     close,
   };
 }
@@ -54,15 +59,17 @@ export function createQuotas(
 /** Quotas in this process's memory (one instance). */
 export function memoryQuotas(now: () => number = Date.now): Quotas {
   const log = new MemoryWindowLog(now);
+  const spent = new MemorySpentKeys(now);
   const sweeper = setInterval(() => {
     log.sweep();
+    spent.sweep();
   }, 60_000);
   sweeper.unref();
   const ban = new Ban(
     new RateLimiterMemory({ keyPrefix: 'ban', points: 1, duration: COMMENT_BURST_BAN.banSeconds }),
     COMMENT_BURST_BAN.banSeconds,
   );
-  return createQuotas(log, ban, () => {
+  return createQuotas(log, ban, spent, () => {
     clearInterval(sweeper);
     return Promise.resolve();
   });

@@ -35,6 +35,7 @@ export function redisQuotas(url: string, now: () => number = Date.now): Quotas {
   return createQuotas(
     new RedisWindowLog(redis, now),
     ban,
+    { spend: async (key, seconds) => (await redis.set(`spent:${key}`, '1', 'EX', Math.ceil(seconds), 'NX')) === 'OK' },
     async () => {
       redis.disconnect();
       return Promise.resolve();

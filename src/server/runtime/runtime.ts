@@ -3,6 +3,7 @@ import {
   configuredSalt,
   databaseUrl,
   dataDir,
+  formMinSeconds,
   moderationMode,
   notificationSettings,
   redisUrl,
@@ -14,6 +15,7 @@ import {
 import { proxyTrust, type ProxyTrust } from '../identity/client-address.ts';
 import { log } from '../observability/log.ts';
 import { newSalt } from '../identity/reader-hash.ts';
+import { signingKey } from '../identity/signing.ts';
 import { memoryQuotas, type Quotas } from '../quotas/quotas.ts';
 import { openStore } from '../store/open.ts';
 import type { ModerationMode } from '../store/service.ts';
@@ -25,10 +27,33 @@ export interface Runtime {
   salt: string;
   trustedProxies: ProxyTrust;
   captcha: CaptchaSettings;
+  /** The keys of what the site signs for itself, derived once from the salt (src/server/identity/signing.ts). */
+  keys: SigningKeys;
+  /** FORM_MIN_SECONDS: the least time between a form's stamp and its write. */
+  formMinSeconds: number;
   quotas: Quotas;
   store: StoreEngine;
   /** Which new comments wait for the owner's approval (MODERATION). */
   moderation: ModerationMode;
+}
+
+export interface SigningKeys {
+  formStamp: Buffer;
+  /** ALTCHA's: the challenges' signature, and the signature of the key that solves each. */
+  captchaChallenge: Buffer;
+  captchaSolution: Buffer;
+  /** The owner's one-click moderation links (src/server/moderation/links.ts). */
+  moderationLink: Buffer;
+}
+
+/** Every signing key of the site, from its salt. */
+export function signingKeys(salt: string): SigningKeys {
+  return {
+    formStamp: signingKey(salt, 'form-stamp'),
+    captchaChallenge: signingKey(salt, 'captcha-challenge'),
+    captchaSolution: signingKey(salt, 'captcha-solution'),
+    moderationLink: signingKey(salt, 'moderation-link'),
+  };
 }
 
 let opening: Promise<Runtime> | undefined;
@@ -47,12 +72,15 @@ export function runtime(): Promise<Runtime> {
       databaseUrl: databaseUrl(),
       notificationChannels: channelsOf(notificationSettings()),
     });
+    // Kept with the store, so that every instance sharing it names a reader alike and signs alike.
+    const salt = configuredSalt() ?? (await store.keptSalt(newSalt));
     return {
       site: siteUrl(),
-      // Kept with the store, so that every instance sharing it names a reader alike.
-      salt: configuredSalt() ?? (await store.keptSalt(newSalt)),
+      salt,
       trustedProxies: proxyTrustOf(trustedProxies()),
       captcha: captchaSettings(),
+      keys: signingKeys(salt),
+      formMinSeconds: formMinSeconds(),
       // The Redis client is loaded only for a site that uses it.
       quotas: url ? (await import('../quotas/redis-quotas.ts')).redisQuotas(url) : memoryQuotas(),
       store,

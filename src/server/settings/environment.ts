@@ -80,18 +80,51 @@ export function redisUrl(): string | undefined {
   return process.env['REDIS_URL'] || undefined;
 }
 
+/** The captcha's kind: Cloudflare Turnstile (or a siteverify endpoint like it), or ALTCHA's proof of work, served by the site itself. */
+type CaptchaProvider = 'turnstile' | 'altcha';
+
 export interface CaptchaSettings {
+  /** Undefined: no captcha. */
+  provider: CaptchaProvider | undefined;
   siteKey: string | undefined;
   secret: string | undefined;
   verifyUrl: string;
 }
 
+/**
+ * CAPTCHA_PROVIDER (`turnstile` or `altcha`; unset, Turnstile when either
+ * of its keys is set), CAPTCHA_SITE_KEY, CAPTCHA_SECRET and
+ * CAPTCHA_VERIFY_URL (Turnstile's). ALTCHA needs no key: its challenges are
+ * signed with keys derived from the salt.
+ */
 export function captchaSettings(): CaptchaSettings {
+  const siteKey = process.env['CAPTCHA_SITE_KEY'] || undefined;
+  const secret = process.env['CAPTCHA_SECRET'] || undefined;
+  const named = (process.env['CAPTCHA_PROVIDER'] ?? '').trim().toLowerCase();
+  if (named !== '' && named !== 'turnstile' && named !== 'altcha')
+    throw new Error(`CAPTCHA_PROVIDER must be turnstile or altcha, not "${named}"`);
+  if (named === 'altcha' && (siteKey !== undefined || secret !== undefined))
+    throw new Error("CAPTCHA_PROVIDER=altcha needs no key: CAPTCHA_SITE_KEY and CAPTCHA_SECRET are Turnstile's, unset them");
+  const turnstile = named === 'turnstile' || (named === '' && (siteKey !== undefined || secret !== undefined));
   return {
-    siteKey: process.env['CAPTCHA_SITE_KEY'] || undefined,
-    secret: process.env['CAPTCHA_SECRET'] || undefined,
+    provider: named === 'altcha' ? 'altcha' : turnstile ? 'turnstile' : undefined,
+    siteKey,
+    secret,
     verifyUrl: process.env['CAPTCHA_VERIFY_URL'] || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   };
+}
+
+/**
+ * FORM_MIN_SECONDS: the least time between a form's stamp (when the page
+ * showed it) and its write; one sent sooner is refused as a robot's. 0 turns
+ * the rule off.
+ */
+export function formMinSeconds(): number {
+  const raw = process.env['FORM_MIN_SECONDS'] ?? '3';
+  const seconds = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 600)
+    throw new Error(`FORM_MIN_SECONDS must be a number of seconds from 0 to 600, not "${raw}"`);
+  return seconds;
 }
 
 /**
@@ -245,9 +278,11 @@ export function settingsInEffect(): Record<string, string> {
     REDIS_URL: redis ? maskedUrl(redis) : 'unset (quotas in memory)',
     IP_HASH_SALT: configuredSalt() ? 'set (hidden)' : 'unset (generated, kept with the store)',
     TRUST_PROXY: String(trustedProxies()),
+    CAPTCHA_PROVIDER: captcha.provider ?? 'unset (no captcha)',
     CAPTCHA_SITE_KEY: captcha.siteKey ?? 'unset',
     CAPTCHA_SECRET: captcha.secret ? 'set (hidden)' : 'unset',
     CAPTCHA_VERIFY_URL: maskedUrl(captcha.verifyUrl),
+    FORM_MIN_SECONDS: String(formMinSeconds()),
     LOG_LEVEL: logLevel(),
     LOG_FORMAT: logFormat() ?? 'unset (pretty on a terminal, else JSON)',
     DRAIN_SECONDS: String(drainSeconds()),

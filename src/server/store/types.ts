@@ -189,6 +189,8 @@ export interface StoreEngine {
    * needed no approval, or approved. A deletion does not undo it.
    */
   everPublished(readerHash: string): Promise<boolean>;
+  /** The reader's newest comment, on any article (deleted ones too); null when they wrote none. */
+  latestCommentBy(authorHash: string): Promise<StoredComment | null>;
   /** The article's own score (ups minus downs of the votes on the article itself); 0 when none. */
   articleScore(articleSlug: string): Promise<number>;
   /**

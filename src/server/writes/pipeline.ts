@@ -4,7 +4,7 @@ import { ApiAnswer } from '../http/api-answer.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { serverError } from '../http/errors.ts';
-import { json, jsonError } from '../http/json.ts';
+import { codedRefusal, json, jsonError } from '../http/json.ts';
 import { guardWrite } from '../http/write-guards.ts';
 import { clientAddress, readerKey } from '../identity/client-address.ts';
 import { readerHashOn } from '../identity/reader-hash.ts';
@@ -15,6 +15,7 @@ import { log } from '../observability/log.ts';
 import { writeDecided, type WriteOutcome } from '../observability/counters.ts';
 import { QuotasUnavailable } from '../quotas/quotas.ts';
 import type { Runtime } from '../runtime/runtime.ts';
+import { formVerdict, type FormFields } from '../spam/form-verdict.ts';
 
 /**
  * A 5xx that keeps its message: it carries its `requestId`, and the log says
@@ -36,14 +37,24 @@ interface Reader {
 export interface WriteOperation<Input> {
   quota: QuotaName;
   schema: z.ZodType<Input>;
-  /** Votes never need a captcha; the other writes do where it is enabled. */
+  /**
+   * Votes never need a captcha; the other writes, which the site's forms
+   * send, do where it is enabled, and have their form's stamp and honeypot
+   * read (src/server/spam/form-verdict.ts).
+   */
   captcha: boolean;
+  /**
+   * Whether the write can wait for the owner's approval (a comment, under
+   * MODERATION): then a form that looks sent by a robot, or sent with no
+   * stamp, is held instead of refused or taken (docs/decisions.md, Spam defence).
+   */
+  holdable?: boolean;
   /**
    * Checks the operation's own rules (the article exists, the parent is on
    * it…) and answers either a refusal, which spends no quota, or the step that
    * stores the write and returns the 200 body.
    */
-  prepare(input: Input, reader: Reader, runtime: Runtime): Promise<ApiAnswer | (() => Promise<unknown>)>;
+  prepare(input: Input, reader: Reader, runtime: Runtime, held: boolean): Promise<ApiAnswer | (() => Promise<unknown>)>;
 }
 
 export interface WriteRequest {
@@ -62,7 +73,7 @@ export function identify({ request, socketAddress, connection }: WriteRequest, r
 
 /**
  * The one pipeline every write goes through: guards and validation, the ban,
- * the captcha, the operation's own checks, then the quota, the store and the
+ * the form's stamp and honeypot, the captcha, the operation's own checks, then the quota, the store and the
  * quota headers. Whatever is refused before the quota spends none of it; a
  * write whose store fails gives its slot back. Each write is counted once,
  * under its quota's name, by the outcome decided here (metrics).
@@ -99,15 +110,28 @@ async function decide<Input>(
     if (await runtime.store.isBanned(reader.hash))
       return jsonError(429, 'Writing is paused for this reader', refusedHeaders(operation.quota, COMMENT_BURST_BAN.banSeconds));
 
+    // Under moderation a holdable write whose form is not clean waits for the owner; otherwise spam is
+    // refused and `unsigned` (no stamp: an API client) passes as before.
+    const holding = operation.holdable === true && runtime.moderation !== 'off';
+    let held = false;
     if (operation.captcha) {
+      const form = formVerdict(input as FormFields, runtime.keys.formStamp, runtime.formMinSeconds, Date.now());
+      decided.outcome = 'spam';
+      if (form.verdict === 'spam' && !holding) return codedRefusal(form.code, form.message);
+      held = holding && form.verdict !== 'clean';
       const token = (input as { captchaToken?: string }).captchaToken;
-      const captcha = await verifyCaptcha(runtime.captcha, token, address);
+      const captcha = await verifyCaptcha(runtime.captcha, token, {
+        remoteAddress: address,
+        altchaKeys: { challenge: runtime.keys.captchaChallenge, solution: runtime.keys.captchaSolution },
+        spendOnce: (key, seconds) => runtime.quotas.spendOnce(key, seconds),
+      });
       decided.outcome = captcha.ok || captcha.status === 400 ? 'captcha' : 'failed';
-      if (!captcha.ok) return captcha.status === 400 ? jsonError(400, captcha.message) : failure(captcha.status, captcha.message);
+      if (!captcha.ok)
+        return captcha.status === 400 ? codedRefusal(captcha.code, captcha.message) : failure(captcha.status, captcha.message);
     }
 
     decided.outcome = 'validation';
-    const prepared = await operation.prepare(input, reader, runtime);
+    const prepared = await operation.prepare(input, reader, runtime, held);
     if (prepared instanceof ApiAnswer) return prepared;
 
     decided.outcome = 'quota';

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { jsonError } from '../http/json.ts';
+import { codedRefusal, jsonError } from '../http/json.ts';
+import { MAX_LINKS_PER_COMMENT } from '../quotas/limits.ts';
+import { linkCount, sameText } from '../spam/comment-text.ts';
 import { addComment, placeInThread, statusOfNewComment, toggleVote, voteTargetExists } from '../store/service.ts';
 import type { WriteOperation } from './pipeline.ts';
 import type { City } from '../cities/city-index.ts';
@@ -11,17 +13,30 @@ export type IsPublished = (slug: string) => boolean;
 
 const notPublished = (slug: string) => jsonError(404, `No published article has the slug "${slug}"`);
 
-/** POST /api/comments: a comment or a reply, threaded under a parent on the same article, published or waiting for approval (MODERATION). */
+/**
+ * POST /api/comments: a comment or a reply, threaded under a parent on the
+ * same article, published or waiting for approval (MODERATION), with at most
+ * MAX_LINKS_PER_COMMENT links, and not the text of the reader's previous
+ * comment again (the same text after another comment is taken:
+ * docs/decisions.md, Spam defence).
+ */
 export function createComment(isPublished: IsPublished): WriteOperation<z.output<typeof commentInput>> {
   return {
     quota: 'comments',
     schema: commentInput,
     captcha: true,
-    async prepare({ articleSlug, parentId, body }, reader, { store, moderation }) {
+    holdable: true,
+    async prepare({ articleSlug, parentId, body }, reader, { store, moderation }, held) {
       if (!isPublished(articleSlug)) return notPublished(articleSlug);
+      const links = linkCount(body);
+      if (links > MAX_LINKS_PER_COMMENT)
+        return codedRefusal('too_many_links', `body: holds ${links} links; a comment may hold at most ${MAX_LINKS_PER_COMMENT}`);
       const place = await placeInThread(store, articleSlug, parentId);
       if (!place.ok) return jsonError(400, place.message);
-      const status = await statusOfNewComment(store, moderation, reader.hash);
+      const previous = await store.latestCommentBy(reader.hash);
+      if (previous && sameText(previous.body, body))
+        return codedRefusal('repeated_comment', 'body: the same text as your previous comment; write something new');
+      const status = held ? 'pending' : await statusOfNewComment(store, moderation, reader.hash);
       return () =>
         addComment(store, {
           articleSlug,

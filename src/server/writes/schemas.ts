@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../articles/source.ts';
 
-/** The captcha token every captcha-using form sends. */
-const captchaToken = z.string().max(4096).optional();
+/**
+ * What every form of the site sends besides its own fields: the captcha's
+ * token, the form's stamp and its honeypot, each optional
+ * (src/server/spam/form-verdict.ts).
+ */
+const formFields = {
+  captchaToken: z.string().max(4096).optional(),
+  formStamp: z.string().max(200).optional(),
+  honeypot: z.string().max(1000).optional(),
+};
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL_CHARACTER = /[\x00-\x08\x0b-\x1f]/;
@@ -36,7 +44,7 @@ export const commentInput = z.object({
   articleSlug: reference,
   parentId: reference.nullish(),
   body: readerText(1, 4000),
-  captchaToken,
+  ...formFields,
 });
 
 export const voteInput = z.object({
@@ -48,7 +56,7 @@ export const voteInput = z.object({
 export const topicRequestInput = z.object({
   requestTitle: readerText(3, 200),
   details: readerText(0, 2000).optional(),
-  captchaToken,
+  ...formFields,
 });
 
 /**
@@ -67,7 +75,7 @@ export const bugReportInput = z.object({
     .unknown()
     .optional()
     .transform((value) => (isSitePath(value) ? value : null)),
-  captchaToken,
+  ...formFields,
 });
 
 export const viewerVotesQuery = z.object({ slug: z.string().regex(SLUG_PATTERN) });
@@ -94,5 +102,5 @@ export const citySubmissionInput = z.object({
   netPay: amount,
   rent: amount,
   beerPrice: amount,
-  captchaToken,
+  ...formFields,
 });

@@ -31,23 +31,36 @@ function turnstile(): Promise<Turnstile> {
   return loading;
 }
 
+/** The field Turnstile adds to its form: its token. */
+const TURNSTILE_FIELD = 'cf-turnstile-response';
+
+/** The fields the widgets add to a form (Turnstile's, ALTCHA's by default), which are none of the form's own. */
+export const CAPTCHA_FIELDS: readonly string[] = [TURNSTILE_FIELD, 'altcha'];
+
 /**
- * Puts the captcha widget in `container` when the captcha is on (the page's
- * `data-captcha-site-key`), loading Turnstile's script the first time.
- * The widget adds its token to the form as `cf-turnstile-response`.
+ * Puts the captcha widget in a form's `container` (FormChecks.astro), as
+ * the build set it up: Turnstile (`data-provider="turnstile"`, with its site
+ * key), its script loaded from Cloudflare the first time; or ALTCHA, the
+ * site's own script, loaded the first time a form that needs it is shown.
  */
 export async function showCaptcha(container: HTMLElement | null): Promise<void> {
-  const siteKey = document.documentElement.dataset['captchaSiteKey'];
-  if (!siteKey || !container || container.dataset['rendered']) return;
+  const { provider, siteKey, strings } = container?.dataset ?? {};
+  if (!container || container.dataset['rendered'] || (provider !== 'altcha' && !(provider === 'turnstile' && siteKey))) return;
   container.dataset['rendered'] = 'true';
-  const widget = (await turnstile()).render(container, { sitekey: siteKey, language: document.documentElement.lang });
-  container.dataset['widget'] = widget;
+  const lang = document.documentElement.lang || 'en';
+  if (provider === 'altcha') {
+    (await import('./altcha.ts')).showAltcha(container, JSON.parse(strings ?? '{}') as Record<string, string>, lang);
+    return;
+  }
+  container.dataset['widget'] = (await turnstile()).render(container, { sitekey: siteKey ?? '', language: lang });
 }
 
 /** The form's captcha token, if any, as the API's `captchaToken`; and a fresh widget for the next write, since a token is good for one. */
-export function takeCaptchaToken(form: HTMLFormElement): string | undefined {
-  const token = new FormData(form).get('cf-turnstile-response');
-  const widget = form.querySelector<HTMLElement>('.captcha')?.dataset['widget'];
+export async function takeCaptchaToken(form: HTMLFormElement): Promise<string | undefined> {
+  const container = form.querySelector<HTMLElement>('.captcha');
+  if (container?.dataset['provider'] === 'altcha') return (await import('./altcha.ts')).takeAltchaToken(container);
+  const token = new FormData(form).get(TURNSTILE_FIELD);
+  const widget = container?.dataset['widget'];
   if (widget) (window as { turnstile?: Turnstile }).turnstile?.reset(widget);
   return typeof token === 'string' && token !== '' ? token : undefined;
 }

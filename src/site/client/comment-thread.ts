@@ -1,4 +1,4 @@
-import { showCaptcha, takeCaptchaToken } from './captcha.ts';
+import { formCheckFields, formShown } from './form-checks.ts';
 import { registerPageTools, VOTE_VALUE } from './page-tools.ts';
 import { forgetWaiting, rememberWaiting, waitingOn, type WaitingComment } from './waiting-comments.ts';
 import { describeRefusal, postJson, relativeTime } from './write-api.ts';
@@ -44,7 +44,7 @@ export class CommentThread extends HTMLElement {
     this.#body = this.querySelector('.thread-body') as HTMLElement;
     this.#status = this.querySelector('.thread-status') as HTMLElement;
     (this.querySelector('.thread-controls') as HTMLElement).hidden = false;
-    void showCaptcha(this.querySelector('.comment-form .captcha'));
+    formShown(this.querySelector('.comment-form') as HTMLFormElement);
     this.addEventListener('click', (event) => {
       this.#onClick(event);
     });
@@ -257,7 +257,7 @@ export class CommentThread extends HTMLElement {
     comment.querySelector(':scope > .comment-actions')?.after(form);
     button.setAttribute('aria-expanded', 'true');
     form.querySelector('textarea')?.focus();
-    void showCaptcha(form.querySelector('.captcha'));
+    formShown(form);
   }
 
   #closeReply(form: HTMLFormElement | null): void {
@@ -275,12 +275,11 @@ export class CommentThread extends HTMLElement {
     button.disabled = true;
     status.classList.remove('error');
     status.textContent = this.#strings.sending;
-    const captchaToken = takeCaptchaToken(form);
     const outcome = await postJson('/api/comments', {
       articleSlug: this.#slug,
       ...(parentId ? { parentId } : {}),
       body: textarea.value,
-      ...(captchaToken ? { captchaToken } : {}),
+      ...(await formCheckFields(form)),
     });
     button.disabled = false;
     if (outcome.ok) {

@@ -1,7 +1,7 @@
 /** The answer to a write from the site's forms, reduced to what a form shows. */
 export type WriteOutcome =
   | { ok: true; body: Record<string, unknown> }
-  | { ok: false; status: number; error: string; retryAfterSeconds: number | null; requestId: string | null };
+  | { ok: false; status: number; error: string; code: string | null; retryAfterSeconds: number | null; requestId: string | null };
 
 type Refused = Extract<WriteOutcome, { ok: false }>;
 
@@ -11,7 +11,7 @@ export async function postJson(path: string, body: unknown): Promise<WriteOutcom
   try {
     response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   } catch {
-    return { ok: false, status: 0, error: '', retryAfterSeconds: null, requestId: null };
+    return { ok: false, status: 0, error: '', code: null, retryAfterSeconds: null, requestId: null };
   }
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.ok) return { ok: true, body: answer };
@@ -20,6 +20,7 @@ export async function postJson(path: string, body: unknown): Promise<WriteOutcom
     ok: false,
     status: response.status,
     error: typeof answer['error'] === 'string' ? answer['error'] : '',
+    code: typeof answer['code'] === 'string' ? answer['code'] : null,
     retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
     requestId: typeof answer['requestId'] === 'string' ? answer['requestId'] : null,
   };
@@ -44,12 +45,15 @@ export interface Refusal {
 
 /**
  * Turns a refused write into the reader's language. `templates` are keyed by
- * status (`400`, `403`, `413`, `415`, `429`, `5xx`, `offline`) and may hold
+ * the answer's `code` where it has one the form knows (a refusal of spam
+ * defence), else by status (`400`, `403`, `413`, `415`, `429`, `5xx`,
+ * `offline`), and may hold
  * `{details}` (the answer's own words), `{when}` (the wait of Retry-After:
  * a quota's, or a ban's) and `{id}` (the request id of a server failure).
  */
 export function describeRefusal(outcome: Refused, templates: Readonly<Record<string, string>>, lang: string): Refusal {
-  const key = outcome.status === 0 ? 'offline' : outcome.status >= 500 ? '5xx' : String(outcome.status);
+  const byStatus = outcome.status === 0 ? 'offline' : outcome.status >= 500 ? '5xx' : String(outcome.status);
+  const key = outcome.code !== null && templates[outcome.code] !== undefined ? outcome.code : byStatus;
   const values: Record<string, string> = {
     details: outcome.error,
     when: relativeTime(outcome.retryAfterSeconds ?? 3600, lang),

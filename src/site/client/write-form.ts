@@ -1,4 +1,5 @@
-import { showCaptcha, takeCaptchaToken } from './captcha.ts';
+import { CAPTCHA_FIELDS } from './captcha.ts';
+import { formCheckFields, formShown } from './form-checks.ts';
 import { describeRefusal, postJson } from './write-api.ts';
 
 /** What a write form says, in the page's language. */
@@ -17,11 +18,13 @@ export interface WriteFormStrings {
 export class WriteForm extends HTMLElement {
   connectedCallback(): void {
     const form = this.querySelector('form') as HTMLFormElement;
-    // A form folded away (the footer's bug report) gets its captcha when opened.
+    // A form folded away (the footer's bug report) is readied when opened.
     const folded = this.closest('details');
-    const captcha = () => void showCaptcha(form.querySelector('.captcha'));
-    if (folded) folded.addEventListener('toggle', captcha, { once: true });
-    else captcha();
+    const shown = () => {
+      formShown(form);
+    };
+    if (folded) folded.addEventListener('toggle', shown, { once: true });
+    else shown();
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.#send(form);
@@ -34,15 +37,13 @@ export class WriteForm extends HTMLElement {
     const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
     const body: Record<string, string> = {};
     for (const [name, value] of new FormData(form)) {
-      if (typeof value === 'string' && value.trim() !== '' && name !== 'cf-turnstile-response') body[name] = value;
+      if (typeof value === 'string' && value.trim() !== '' && !CAPTCHA_FIELDS.includes(name)) body[name] = value;
     }
     if (this.dataset['sendsPath'] !== undefined) body['pagePath'] = location.pathname;
-    const captchaToken = takeCaptchaToken(form);
-    if (captchaToken) body['captchaToken'] = captchaToken;
     button.disabled = true;
     status.classList.remove('error');
     status.textContent = strings.sending;
-    const outcome = await postJson(this.dataset['path'] ?? '', body);
+    const outcome = await postJson(this.dataset['path'] ?? '', { ...body, ...(await formCheckFields(form)) });
     button.disabled = false;
     if (outcome.ok) {
       status.textContent = strings.thanks;

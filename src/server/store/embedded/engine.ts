@@ -198,6 +198,11 @@ class EmbeddedStore implements StoreEngine {
     return Promise.resolve(this.#state.moderation.publishedAuthors.has(readerHash));
   }
 
+  async latestCommentBy(authorHash: string): Promise<StoredComment | null> {
+    const newest = this.#state.newestCommentOf(authorHash);
+    return newest ? ((await this.#state.article(newest.articleSlug))?.comment(newest.id) ?? null) : null;
+  }
+
   async articleScore(articleSlug: string): Promise<number> {
     return (await this.#state.article(articleSlug))?.scoreOf(null) ?? 0;
   }

@@ -32,10 +32,12 @@ export class StoreState {
   readonly moderation: ModerationIndex;
   /** The highest journal record any snapshot file holds. */
   readonly snapshotSeq: number;
+  /** Where each reader's newest comment is, by their hash: read from its thread when asked for. */
+  readonly #newestComments: NewestComments;
 
   private constructor(
     layout: StoreLayout,
-    articles: { slugs: Set<string>; lastSeq: number; moderation: ModerationIndex },
+    articles: { slugs: Set<string>; lastSeq: number; moderation: ModerationIndex; newestComments: NewestComments },
     collections: {
       topicRequests: Collection<TopicRequest>;
       bugReports: Collection<BugReport>;
@@ -47,6 +49,7 @@ export class StoreState {
     this.#layout = layout;
     this.#slugs = articles.slugs;
     this.moderation = articles.moderation;
+    this.#newestComments = articles.newestComments;
     this.topicRequests = collections.topicRequests;
     this.bugReports = collections.bugReports;
     this.citySubmissions = collections.citySubmissions;
@@ -64,16 +67,18 @@ export class StoreState {
     const slugs = (await namesIn(layout.articles)).map((name) => ARTICLE_FILE.exec(name)?.[1]).filter((slug) => slug !== undefined);
     let lastSeq = 0;
     const moderation: ModerationIndex = { publishedAuthors: new Set(), pending: new Map() };
+    const newestComments: NewestComments = new Map();
     for (const slug of slugs) {
       const thread = await ArticleThread.load(articleFile(layout, slug), slug);
       lastSeq = Math.max(lastSeq, thread.journalSeq);
       thread.forEachComment((comment) => {
-        noteComment(moderation, comment);
+        noteModeration(moderation, comment);
+        noteNewest(newestComments, comment);
       });
     }
     return new StoreState(
       layout,
-      { slugs: new Set(slugs), lastSeq, moderation },
+      { slugs: new Set(slugs), lastSeq, moderation, newestComments },
       {
         topicRequests: await Collection.load(layout.topicRequests, storedShapes.topicRequest, byId),
         bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
@@ -86,6 +91,11 @@ export class StoreState {
 
   #collections(): SnapshotTarget[] {
     return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, this.outbox];
+  }
+
+  /** Where the reader's newest comment is; undefined when they wrote none. */
+  newestCommentOf(authorHash: string): CommentPlace | undefined {
+    return this.#newestComments.get(authorHash);
   }
 
   /** The article's thread, read from its file when it is not in memory; null when nothing was ever stored for it. */
@@ -185,7 +195,8 @@ export class StoreState {
         const thread = this.#threadInMemory(record.comment.articleSlug);
         if (record.seq <= thread.journalSeq) return null;
         thread.addComment(record.comment);
-        noteComment(this.moderation, record.comment);
+        noteModeration(this.moderation, record.comment);
+        noteNewest(this.#newestComments, record.comment);
         return thread;
       }
       case 'vote': {
@@ -209,7 +220,7 @@ export class StoreState {
       case 'approveComment': {
         const thread = this.#threadInMemory(record.articleSlug);
         if (record.seq <= thread.journalSeq) return null;
-        noteComment(this.moderation, thread.approveComment(record.commentId));
+        noteModeration(this.moderation, thread.approveComment(record.commentId));
         this.moderation.pending.delete(record.commentId);
         return thread;
       }
@@ -263,9 +274,24 @@ export interface ModerationIndex {
   pending: Map<string, string>;
 }
 
-function noteComment({ publishedAuthors, pending }: ModerationIndex, comment: Readonly<StoredComment>): void {
+function noteModeration({ publishedAuthors, pending }: ModerationIndex, comment: Readonly<StoredComment>): void {
   if (comment.status === 'published') publishedAuthors.add(comment.authorHash);
   else pending.set(comment.id, comment.articleSlug);
+}
+
+/** A comment's place: its article and id. */
+interface CommentPlace {
+  articleSlug: string;
+  id: string;
+  createdAt: string;
+}
+
+type NewestComments = Map<string, CommentPlace>;
+
+/** Keeps `comment` as its reader's newest unless a later one is known (an import may bring older ones after it). */
+function noteNewest(newest: NewestComments, { authorHash, articleSlug, id, createdAt }: StoredComment): void {
+  const known = newest.get(authorHash);
+  if (known === undefined || Date.parse(createdAt) >= Date.parse(known.createdAt)) newest.set(authorHash, { articleSlug, id, createdAt });
 }
 
 function markReviewed<Item extends { id: string; reviewedAt: string | null }>(

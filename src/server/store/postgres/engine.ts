@@ -206,6 +206,14 @@ class PostgresStore implements StoreEngine {
     return rows[0]?.published ?? false;
   }
 
+  async latestCommentBy(authorHash: string): Promise<StoredComment | null> {
+    const { rows } = await this.#query<CommentRow>(
+      `SELECT ${COMMENT_COLUMNS} FROM comments WHERE author_hash = $1 ORDER BY position DESC LIMIT 1`,
+      [authorHash],
+    );
+    return rows[0] ? commentOf(rows[0]) : null;
+  }
+
   async articleScore(articleSlug: string): Promise<number> {
     const { rows } = await this.#query<{ score: number }>('SELECT score FROM article_scores WHERE article_slug = $1', [articleSlug]);
     return rows[0]?.score ?? 0;
