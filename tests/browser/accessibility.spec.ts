@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-/** What axe finds serious or critical on the page as it is now, one line per rule with its elements. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`);
-}
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 
 const PAGES = ['/', '/articles/writing-in-plain-text', '/ar/articles/the-price-of-a-beer', '/cities', '/answers', '/developers'];
 /** Pages checked for console errors besides those axe visits. */
