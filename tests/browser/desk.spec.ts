@@ -74,12 +74,15 @@ test('the desk lists what waits, filters, approves, deletes, bans and exports wh
   await expect(itemOf(page, first)).toBeVisible();
   await expect(itemOf(page, spam)).toHaveCount(0);
 
-  // Approve in place: another reader sees it on the article.
+  // Approve in place: another reader, who did not see it, sees it on the article.
+  const reader = await (await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': newReaderAddress() } })).newPage();
+  await reader.goto(`${origin}/articles/${BEER}`);
+  await expect(reader.locator('.thread-controls')).toBeVisible();
+  await expect(reader.locator('.comment', { hasText: first })).toHaveCount(0);
   await itemOf(page, first).getByRole('button', { name: 'Approve' }).click();
   await expect(page.locator('.notice')).toContainText('approved');
   await expect(itemOf(page, first)).toHaveCount(0);
-  const reader = await (await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': newReaderAddress() } })).newPage();
-  await reader.goto(`${origin}/articles/${BEER}`);
+  await reader.reload();
   await expect(reader.locator('.comment', { hasText: first })).toBeVisible();
 
   // Ban and delete in place, from the reader's own list: a waiting comment deleted is gone.
