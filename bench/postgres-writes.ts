@@ -16,7 +16,7 @@ import {
   pick,
   PUBLISHED,
   SECONDS,
-  startBenchSite,
+  startNotifyingBenchSite,
   WARM_UP_SECONDS,
   writesRow,
 } from './writes.ts';
@@ -103,9 +103,9 @@ export async function benchPostgresWrites(root: string): Promise<number> {
     await seeding.close();
     // The seeded rows written out now: a checkpoint of them falling into a timed run would weigh on it alone.
     await onServer('CHECKPOINT');
-    const site = await startBenchSite(root, { DATABASE_URL: databaseUrl });
+    const site = await startNotifyingBenchSite(root, { DATABASE_URL: databaseUrl });
     console.log(
-      `\nHTTP writes on PostgreSQL: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, ${SECONDS} s each, every 200 committed first\n`,
+      `\nHTTP writes on PostgreSQL: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, ${SECONDS} s each, every 200 committed first, notifications on (email and webhook to local sinks)\n`,
     );
     try {
       missed += await measureHttpWrites(site.url, 'PostgreSQL', 34);

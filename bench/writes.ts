@@ -9,6 +9,7 @@ import { pacedPosts } from './paced.ts';
 import { PRODUCTION_OBSERVABILITY, residentMiB, type Started, startProcess } from './processes.ts';
 import { measured } from './report.ts';
 import { seedEngineFiles } from './store.ts';
+import { startSmtp, startWebhookReceiver } from '../tests/support/notification-sinks.ts';
 
 export const PUBLISHED = ['writing-in-plain-text', 'a-small-web-server', 'the-price-of-a-beer', 'one-site-fifteen-languages'];
 const ORIGIN = 'http://localhost:4321';
@@ -76,6 +77,29 @@ export function startBenchSite(root: string, env: Record<string, string>): Promi
   );
 }
 
+/**
+ * The site with notifications on, by email and by webhook, to sinks of the
+ * bench's own (a real SMTP server and an HTTP receiver on loopback): each
+ * write measured also puts its notification in the outbox, which the site
+ * sends meanwhile, as an owner's site does.
+ */
+export async function startNotifyingBenchSite(root: string, env: Record<string, string>): Promise<Started> {
+  const [smtp, webhook] = await Promise.all([startSmtp(), startWebhookReceiver()]);
+  const sinksStop = () => Promise.all([smtp.stop(), webhook.stop()]).then(() => undefined);
+  try {
+    const site = await startBenchSite(root, {
+      ...env,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      NOTIFY_EMAIL_TO: 'owner@bench.example',
+      NOTIFY_WEBHOOK_URL: webhook.url,
+    });
+    return { ...site, stop: () => site.stop().then(sinksStop) };
+  } catch (error) {
+    await sinksStop();
+    throw error;
+  }
+}
+
 /** A table row: the first cell `width` wide, the figures right-aligned. */
 export function writesRow(width: number, name: string, cells: (string | number)[]): string {
   return [name.padEnd(width), ...cells.map((cell, index) => String(cell).padStart(index === 0 ? 10 : 8))].join(' ');
@@ -126,12 +150,15 @@ export async function measureHttpWrites(siteUrl: string, store: string, width: n
   return missed;
 }
 
-/** A site on the embedded store with BENCH_ARTICLES' 100,000 comments, its data removed once `body` is done with it. */
-async function withSeededSite<T>(root: string, body: (site: Started) => Promise<T>): Promise<T> {
+/**
+ * A site on the embedded store with BENCH_ARTICLES' 100,000 comments, its data removed once `body` is done with it;
+ * `start` starts it (with notifications on, or not).
+ */
+async function withSeededSite<T>(root: string, start: typeof startBenchSite, body: (site: Started) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-writes-'));
   try {
     await seedEngineFiles(dataDir, BENCH_ARTICLES);
-    const site = await startBenchSite(root, { DATA_DIR: dataDir });
+    const site = await start(root, { DATA_DIR: dataDir });
     try {
       return await body(site);
     } finally {
@@ -158,7 +185,7 @@ const MEMORY_LOAD = { 'POST /api/comments': 40_000, 'POST /api/votes': 50_000 };
  * written to are held in memory whole.
  */
 async function benchMemory(root: string): Promise<number> {
-  return withSeededSite(root, async (site) => {
+  return withSeededSite(root, startBenchSite, async (site) => {
     let failed = 0;
     for (const [operation, { path, body }] of Object.entries(WRITES)) {
       failed += (await loadWrites(site.url, path, body, { amount: MEMORY_LOAD[operation as keyof typeof MEMORY_LOAD] })).failed;
@@ -188,9 +215,9 @@ async function benchMemory(root: string): Promise<number> {
 
 /** Prints acknowledged writes a second and latency for comments and votes over HTTP, then the memory figure. */
 export async function benchWrites(root: string): Promise<number> {
-  const missed = await withSeededSite(root, async (site) => {
+  const missed = await withSeededSite(root, startNotifyingBenchSite, async (site) => {
     console.log(
-      `\nHTTP writes: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, ${SECONDS} s each, every 200 fsync'd first\n`,
+      `\nHTTP writes: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, ${SECONDS} s each, every 200 fsync'd first, notifications on (email and webhook to local sinks)\n`,
     );
     const missedWrites = await measureHttpWrites(site.url, 'embedded store', 24);
     // The build ran in a process of its own: what the server holds is its own.
