@@ -5,14 +5,15 @@ import { agentIdentity } from '../discovery/agent-identity.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { cacheableJson } from '../http/json.ts';
 import { withoutTrailingSlashes } from '../http/site-paths.ts';
+import { viewerVotesHandler, viewerVotesQuery } from '../reads/viewer-votes.ts';
 import {
   castVote as castVoteWrite,
   createBugReport as bugReportWrite,
   createComment as commentWrite,
   createTopicRequest as topicRequestWrite,
 } from '../writes/reader-writes.ts';
-import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, viewerVotesQuery, voteInput } from '../writes/schemas.ts';
-import { citySubmission, viewerVotesHandler, writeHandler } from '../writes/write-handlers.ts';
+import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, voteInput } from '../writes/schemas.ts';
+import { citySubmission, writeHandler } from '../writes/write-handlers.ts';
 import {
   articlesAnswer,
   citySearchAnswer,
