@@ -1,5 +1,6 @@
 import { answerArticles, articlesQuery } from '../articles/articles-answer.ts';
 import { answerCitySearch } from '../cities/city-search-answer.ts';
+import { citySearchAnswer } from '../cities/city-result.ts';
 import { citySearchQuery } from '../cities/query.ts';
 import { agentIdentity } from '../discovery/agent-identity.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
@@ -14,15 +15,7 @@ import {
 } from '../writes/reader-writes.ts';
 import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, voteInput } from '../writes/schemas.ts';
 import { citySubmission, writeHandler } from '../writes/write-handlers.ts';
-import {
-  articlesAnswer,
-  citySearchAnswer,
-  identityDocument,
-  okAnswer,
-  storedComment,
-  viewerVotes,
-  voteResult,
-} from './response-schemas.ts';
+import { articlesAnswer, identityDocument, okAnswer, storedComment, viewerVotes, voteResult } from './response-schemas.ts';
 import type { OperationDefinition } from './definition.ts';
 import {
   AGENT_IDENTITY,
