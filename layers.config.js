@@ -31,6 +31,8 @@ export const LAYER_ELEMENTS = [
   element('writes', 'src/server/writes'),
   element('discovery', 'src/server/discovery'),
   element('threads', 'src/server/threads'),
+  // Reads of what the caller wrote (its own votes): the caller is known as the writes know it (writes/pipeline.ts identify).
+  element('reads', 'src/server/reads'),
   element('front', 'src/server/front'),
   // Social cards: drawn on demand from a page's title.
   element('social', 'src/server/social'),
@@ -59,7 +61,7 @@ export const LAYER_ELEMENTS = [
 
 const SHARED = ['i18n', 'settings'];
 const BASE = ['http', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities'];
-const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'discovery', 'threads'];
+const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'reads', 'discovery', 'threads'];
 
 /** What each element may import, besides itself. */
 const ALLOWED = {
@@ -78,6 +80,7 @@ const ALLOWED = {
   writes: [...SHARED, ...BASE, 'runtime', 'spam', 'observability'],
   discovery: [...SHARED, 'http', 'articles', 'quotas'],
   threads: [...SHARED, 'store'],
+  reads: [...SHARED, 'http', 'articles', 'writes'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
   moderation: [...SHARED, 'http', 'identity', 'store', 'articles'],

@@ -10,6 +10,7 @@ import { siteUrl } from '../server/settings/environment.ts';
 import type { PublicComment } from '../server/store/service.ts';
 import type { RevisionTopic } from '../server/store/types.ts';
 import { latestComments } from '../server/threads/latest-comments.ts';
+import { siteName } from './content.ts';
 import { siteCommentsTitle, threadTitle } from './format.ts';
 import { showsThreads } from './thread-request.ts';
 
@@ -76,7 +77,7 @@ export async function siteCommentFeed(params: { lang?: string | undefined }): Pr
   if (lang === null) return null;
   const articles = (await articleCatalog()).on(todayUtc()).list(lang);
   return commentFeed(lang, articles, 'threads', {
-    title: siteCommentsTitle(lang),
+    title: siteCommentsTitle(await siteName(), lang),
     path: commentsFeedPath(lang),
     pageUrl: `${siteUrl()}${homePath(lang)}`,
     since: articles[0]?.date ?? '1970-01-01',

@@ -30,6 +30,11 @@ export async function pageText(name: PageName, lang: LanguageCode): Promise<Page
   return text;
 }
 
+/** The site's name, declared once: the title of the English home page (content/pages/home/en.md). */
+export async function siteName(): Promise<string> {
+  return (await pageText('home', DEFAULT_LANGUAGE)).title;
+}
+
 let files: Promise<ReturnType<typeof contentFiles>> | undefined;
 
 /** The build's content files (src/server/articles/built-content.ts), made once for both routes that write them. */

@@ -25,8 +25,8 @@ export function threadTitle(articleTitle: string, lang: LanguageCode): string {
 }
 
 /** The title of the feed of the whole site's comments: "Longhand · Comments". */
-export function siteCommentsTitle(lang: LanguageCode): string {
-  return `Longhand · ${uiStrings(lang)('thread.heading')}`;
+export function siteCommentsTitle(siteName: string, lang: LanguageCode): string {
+  return `${siteName} · ${uiStrings(lang)('thread.heading')}`;
 }
 
 /** "Published 14 March 2026 · 3 min read", in the page's language. */

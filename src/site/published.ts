@@ -4,12 +4,12 @@ import { articleCatalog } from '../server/articles/content-collection.ts';
 import type { SiteFacts } from '../server/discovery/site-facts.ts';
 import { TOOLS } from '../server/mcp/tools.ts';
 import { siteUrl } from '../server/settings/environment.ts';
-import { pageText } from './content.ts';
+import { pageText, siteName } from './content.ts';
 
 /** The site's name and one-line summary, from the English home page (content/pages/home/en.md). */
 export async function siteFacts(): Promise<SiteFacts> {
-  const home = await pageText('home', DEFAULT_LANGUAGE);
-  return { site: siteUrl(), name: home.title, summary: home.description, mcpTools: TOOLS.map(({ name }) => name) };
+  const { description } = await pageText('home', DEFAULT_LANGUAGE);
+  return { site: siteUrl(), name: await siteName(), summary: description, mcpTools: TOOLS.map(({ name }) => name) };
 }
 
 /**

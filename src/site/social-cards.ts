@@ -3,27 +3,25 @@ import { todayUtc } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
 import { cardPath, type CardName, type CardText } from '../server/social/card-path.ts';
 import { siteUrl } from '../server/settings/environment.ts';
+import { siteName } from './content.ts';
 
-/** The name every page's header shows, and the site's card. */
-const SITE_NAME = 'Longhand';
-
-function cardText(title: string, lang: LanguageCode): CardText {
-  return { title, lang, host: new URL(siteUrl()).host };
+async function cardText(title: string, lang: LanguageCode): Promise<CardText> {
+  return { title, lang, siteName: await siteName(), host: new URL(siteUrl()).host };
 }
 
 /** The path of an article translation's card. */
-export function articleCardPath(slug: string, title: string, lang: LanguageCode): string {
-  return cardPath({ kind: 'article', slug }, cardText(title, lang));
+export async function articleCardPath(slug: string, title: string, lang: LanguageCode): Promise<string> {
+  return cardPath({ kind: 'article', slug }, await cardText(title, lang));
 }
 
 /** The path of the site's card in `lang`, which every page that is not an article shows. */
-export function siteCardPath(lang: LanguageCode): string {
-  return cardPath({ kind: 'site' }, cardText(SITE_NAME, lang));
+export async function siteCardPath(lang: LanguageCode): Promise<string> {
+  return cardPath({ kind: 'site' }, await cardText(await siteName(), lang));
 }
 
 /** What the card named shows: a published translation's title, or the site's name; null for no such card. */
 export async function cardTextOf(name: CardName, lang: LanguageCode): Promise<CardText | null> {
-  if (name.kind === 'site') return cardText(SITE_NAME, lang);
+  if (name.kind === 'site') return cardText(await siteName(), lang);
   const article = (await articleCatalog()).on(todayUtc()).get(name.slug, lang);
   return article && article.lang === lang ? cardText(article.title, lang) : null;
 }

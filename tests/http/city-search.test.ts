@@ -1,26 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ZURICH } from '../../src/server/api/examples.ts';
+import type { CitySearchAnswer as Envelope } from '../../src/server/cities/city-result.ts';
 import { assertRevalidates, request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
-
-interface Result {
-  id: string;
-  name: string;
-  matchedName?: string;
-  country: string;
-  countryName: string;
-  region: string | null;
-  lat: number;
-  lon: number;
-  population: number;
-  match: string;
-}
-interface Envelope {
-  query: string;
-  count: number;
-  results: Result[];
-}
 
 let site: RunningSite;
 before(async () => {

@@ -12,7 +12,6 @@ import type { agentIdentity } from '../../src/server/discovery/agent-identity.ts
 import {
   article,
   articleItem,
-  cityResult,
   identityDocument,
   okAnswer,
   storedComment,
@@ -20,6 +19,7 @@ import {
   voteResult,
 } from '../../src/server/api/response-schemas.ts';
 import { CHANGELOG } from '../../src/server/api/changelog.ts';
+import { cityResult } from '../../src/server/cities/city-result.ts';
 import type { OperationDefinition } from '../../src/server/api/definition.ts';
 import { deprecationHeaders, deprecationProblem } from '../../src/server/http/deprecation.ts';
 import { buildOpenApi, type OpenApiDocument } from '../../src/server/api/openapi.ts';

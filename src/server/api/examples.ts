@@ -1,3 +1,4 @@
+import type { CityResult, CitySearchAnswer } from '../cities/city-result.ts';
 import { EXAMPLE_SITE } from './definition.ts';
 
 /** Example bodies of /openapi.json and /developers; the unit tests parse each with its schema. */
@@ -35,9 +36,9 @@ export const ZURICH = {
   lon: 8.55,
   population: 341730,
   match: 'exact',
-} as const;
+} as const satisfies CityResult;
 
-export const CITY_SEARCH = { query: 'zurich', count: 1, results: [ZURICH] };
+export const CITY_SEARCH = { query: 'zurich', count: 1, results: [ZURICH] } satisfies CitySearchAnswer;
 
 /** `q=münchen&lang=de`: a main name holds the word, then Munich by its German name. */
 export const CITY_SEARCH_BY_ALTERNATE_NAME = {
@@ -68,7 +69,7 @@ export const CITY_SEARCH_BY_ALTERNATE_NAME = {
       match: 'exact',
     },
   ],
-};
+} satisfies CitySearchAnswer;
 
 /** A city submission for Zürich, as the city form sends it. */
 export const ZURICH_SUBMISSION = {

@@ -1,27 +1,21 @@
 import { answerArticles, articlesQuery } from '../articles/articles-answer.ts';
 import { answerCitySearch } from '../cities/city-search-answer.ts';
+import { citySearchAnswer } from '../cities/city-result.ts';
 import { citySearchQuery } from '../cities/query.ts';
 import { agentIdentity } from '../discovery/agent-identity.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { cacheableJson } from '../http/json.ts';
 import { withoutTrailingSlashes } from '../http/site-paths.ts';
+import { viewerVotesHandler, viewerVotesQuery } from '../reads/viewer-votes.ts';
 import {
   castVote as castVoteWrite,
   createBugReport as bugReportWrite,
   createComment as commentWrite,
   createTopicRequest as topicRequestWrite,
 } from '../writes/reader-writes.ts';
-import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, viewerVotesQuery, voteInput } from '../writes/schemas.ts';
-import { citySubmission, viewerVotesHandler, writeHandler } from '../writes/write-handlers.ts';
-import {
-  articlesAnswer,
-  citySearchAnswer,
-  identityDocument,
-  okAnswer,
-  storedComment,
-  viewerVotes,
-  voteResult,
-} from './response-schemas.ts';
+import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, voteInput } from '../writes/schemas.ts';
+import { citySubmission, writeHandler } from '../writes/write-handlers.ts';
+import { articlesAnswer, identityDocument, okAnswer, storedComment, viewerVotes, voteResult } from './response-schemas.ts';
 import type { OperationDefinition } from './definition.ts';
 import {
   AGENT_IDENTITY,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../../i18n/languages.ts';
 import { SLUG_PATTERN } from '../articles/source.ts';
-import { MAX_RESULTS } from '../cities/match.ts';
-import { MAX_QUERY_LENGTH } from '../cities/search.ts';
+import { citySearchAnswer, cityResult } from '../cities/city-result.ts';
 import { REFUSAL_CODES } from '../spam/refusal-codes.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
 
@@ -77,25 +76,6 @@ export const viewerVotes = z.object({
 });
 
 export const okAnswer = z.object({ ok: z.literal(true), id: z.string() });
-
-export const cityResult = z.object({
-  id: z.string(),
-  name: z.string(),
-  matchedName: z.string().optional(),
-  country: z.string().regex(/^[A-Z]{2}$/),
-  countryName: z.string(),
-  region: z.string().nullable(),
-  lat: z.number().min(-90).max(90),
-  lon: z.number().min(-180).max(180),
-  population: z.int().min(0),
-  match: z.enum(['exact', 'prefix', 'word', 'substring', 'fuzzy']),
-});
-
-export const citySearchAnswer = z.object({
-  query: z.string().max(MAX_QUERY_LENGTH),
-  count: z.int().min(0).max(MAX_RESULTS),
-  results: z.array(cityResult).max(MAX_RESULTS),
-});
 
 export const identityDocument = z.object({
   identity_types_supported: z.tuple([z.literal('anonymous')]),

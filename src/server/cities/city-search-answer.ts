@@ -4,6 +4,7 @@ import type { ApiAnswer } from '../http/api-answer.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
 import type { CityIndex } from './city-index.ts';
+import type { CitySearchAnswer } from './city-result.ts';
 import { citySearchQuery } from './query.ts';
 import { countryNameIn } from './country-names.ts';
 import { searchCities } from './search.ts';
@@ -13,7 +14,7 @@ import { searchCities } from './search.ts';
  * city with how it matched, the alternate name that matched when its main
  * name did not, and its country named in `lang`.
  */
-export function citySearchBody(index: CityIndex, { q = '', country, lang }: z.output<typeof citySearchQuery>) {
+export function citySearchBody(index: CityIndex, { q = '', country, lang }: z.output<typeof citySearchQuery>): CitySearchAnswer {
   const { query, results } = searchCities(index, q, country);
   return {
     query,

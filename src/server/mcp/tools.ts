@@ -7,7 +7,8 @@ import { topicRequest } from '../store/shapes.ts';
 import { threadPage, type ThreadComment } from '../threads/thread-page.ts';
 import type { ApiServices } from '../api/definition.ts';
 import { getArticles, PUBLISHED_SLUG, searchCities } from '../api/registry.ts';
-import { articleItem, articleList, citySearchAnswer, singleArticle, storedComment } from '../api/response-schemas.ts';
+import { articleItem, articleList, singleArticle, storedComment } from '../api/response-schemas.ts';
+import { citySearchAnswer } from '../cities/city-result.ts';
 
 /**
  * The MCP server's tools (docs/decisions.md, "The MCP server"): reads only,

@@ -9,7 +9,9 @@ import { isLanguageCode, type LanguageCode } from '../../i18n/languages.ts';
 export interface CardText {
   title: string;
   lang: LanguageCode;
-  /** The site's host, shown under the title. */
+  /** The site's name (src/site/content.ts `siteName`), shown under the title. */
+  siteName: string;
+  /** The site's host, shown beside its name. */
   host: string;
 }
 
@@ -19,8 +21,11 @@ const DRAWING = 1;
 /** What a card path names: an article's card, or the site's, in a language. */
 export type CardName = { kind: 'article'; slug: string } | { kind: 'site' };
 
-export function cardVersion({ title, lang, host }: CardText): string {
-  return createHash('sha256').update(`${DRAWING}\u0000${lang}\u0000${host}\u0000${title}`).digest('base64url').slice(0, 12);
+export function cardVersion({ title, lang, siteName, host }: CardText): string {
+  return createHash('sha256')
+    .update(`${DRAWING}\u0000${lang}\u0000${siteName}\u0000${host}\u0000${title}`)
+    .digest('base64url')
+    .slice(0, 12);
 }
 
 /** `/cards/<lang>/articles/<slug>.<version>.png`, or `/cards/<lang>/site.<version>.png`. */

@@ -37,7 +37,7 @@ function lines(ctx: SKRSContext2D, title: string, lang: string, width: number): 
 }
 
 /** A card as PNG: the title in its own script and direction, the site's name and host below. */
-export async function drawCard({ title, lang, host }: CardText): Promise<Buffer> {
+export async function drawCard({ title, lang, siteName, host }: CardText): Promise<Buffer> {
   const fonts = await cardFonts(lang);
   const canvas = createCanvas(CARD_WIDTH, CARD_HEIGHT);
   const ctx = canvas.getContext('2d');
@@ -65,6 +65,6 @@ export async function drawCard({ title, lang, host }: CardText): Promise<Buffer>
   });
   ctx.fillStyle = COLOURS.quiet;
   ctx.font = `400 34px ${fonts}`;
-  ctx.fillText(`Longhand · ${host}`, x, CARD_HEIGHT - MARGIN);
+  ctx.fillText(`${siteName} · ${host}`, x, CARD_HEIGHT - MARGIN);
   return canvas.encode('png');
 }

@@ -1,41 +1,62 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../articles/source.ts';
-import type { BugReport, CitySubmission, ExportRecord, Notification, OutboxEntry, StoredComment, TopicRequest } from './types.ts';
 
 /**
- * The stored records as zod schemas: what the embedded store checks its files
- * against, and what an import checks each line of an export against.
+ * The stored records as zod schemas, each record's one declaration: the
+ * TypeScript types (types.ts) are inferred from them, the embedded store
+ * checks its files against them, an import checks each line of an export
+ * against them, and tests/store/columns.test.ts checks PostgreSQL's columns
+ * against them (a field `createdAt` is the column `created_at`).
  */
 
 export const slug = z.string().regex(SLUG_PATTERN, 'is not a slug');
 export const text = z.string();
 export const isoDate = z.iso.datetime({ offset: true });
 
+/** Whether readers see a comment (`published`), or it waits for the owner's approval (`pending`: only its writer knows of it). */
+export const commentStatus = z.enum(['published', 'pending']);
+
 export const comment = z.object({
   id: text.min(1),
   articleSlug: slug,
   parentId: text.min(1).nullable(),
+  /** 1 for a top-level comment, up to 4. */
   depth: z.number().int().min(1),
+  /** The colour-and-animal name shown for the author. */
   author: text,
+  /** The salted hash of the author's address: never shown, kept so an owner can block a reader. */
   authorHash: text,
+  /** The raw text, never rendered as HTML. */
   body: text,
+  /** ISO 8601 */
   createdAt: isoDate,
+  /** Ups minus downs. */
   score: z.number().int(),
-  // Files written before deletion existed have no such field.
+  /**
+   * When the owner deleted it (ISO 8601): its body is then empty; it keeps its place so its replies keep theirs.
+   * Files written before deletion existed have no such field.
+   */
   deletedAt: isoDate.nullable().default(null),
-  // Nor before moderation: every comment was published.
-  status: z.enum(['published', 'pending']).default('published'),
-}) satisfies z.ZodType<StoredComment>;
+  /**
+   * A pending comment has no reply and no vote: it is published by the owner's approval, or removed outright.
+   * Files written before moderation have no such field: every comment was published.
+   */
+  status: commentStatus.default('published'),
+});
+
+/** Where a topic request stands: new, answered by an article, or declined by the owner. */
+export const topicRequestStatus = z.enum(['pending', 'answered', 'declined']);
 
 export const topicRequest = z.object({
   id: text.min(1),
   requestTitle: text,
   details: text.nullable(),
-  status: z.enum(['pending', 'answered', 'declined']),
+  status: topicRequestStatus,
+  /** The article that answers it; set when, and only when, the status is answered. */
   answerUrl: text.nullable().default(null),
   authorHash: text,
   createdAt: isoDate,
-}) satisfies z.ZodType<TopicRequest>;
+});
 
 export const bugReport = z.object({
   id: text.min(1),
@@ -43,8 +64,9 @@ export const bugReport = z.object({
   pagePath: text.nullable(),
   authorHash: text,
   createdAt: isoDate,
+  /** When the owner marked it reviewed; null while it waits in the review queue. */
   reviewedAt: isoDate.nullable().default(null),
-}) satisfies z.ZodType<BugReport>;
+});
 
 export const citySubmission = z.object({
   id: text.min(1),
@@ -61,42 +83,60 @@ export const citySubmission = z.object({
   beerPrice: z.number(),
   authorHash: text,
   createdAt: isoDate,
+  /** When the owner marked it reviewed; null while it waits in the review queue. */
   reviewedAt: isoDate.nullable().default(null),
-}) satisfies z.ZodType<CitySubmission>;
+});
 
-/** A notification: the stored record without what the owner is not told (the reader's hash); parsing a record drops it. */
-export const notification: z.ZodType<Notification> = z.discriminatedUnion('kind', [
+/** A reader's vote on an article (commentId null) or on one of its comments; a removed vote is not exported. */
+export const vote = z.object({
+  articleSlug: slug,
+  commentId: text.min(1).nullable(),
+  voter: text.min(1),
+  vote: z.union([z.literal(-1), z.literal(1)]),
+});
+
+/**
+ * What the owner is told of a new write: the stored record without the
+ * reader's hash; parsing a record drops it. Its kind and id name the record,
+ * so that a later action on it (approve, delete, ban) can be linked from it.
+ */
+export const notification = z.discriminatedUnion('kind', [
   comment.omit({ authorHash: true, score: true, deletedAt: true }).extend({ kind: z.literal('comment') }),
   topicRequest.pick({ id: true, requestTitle: true, details: true, createdAt: true }).extend({ kind: z.literal('topicRequest') }),
   bugReport.pick({ id: true, description: true, pagePath: true, createdAt: true }).extend({ kind: z.literal('bugReport') }),
   citySubmission.omit({ authorHash: true, reviewedAt: true }).extend({ kind: z.literal('citySubmission') }),
 ]);
 
-export const outboxEntry: z.ZodType<OutboxEntry> = z.object({
+/** Where the owner hears of new writes: the outbox keeps one entry per notification and channel. */
+export const notificationChannel = z.enum(['email', 'webhook']);
+
+/**
+ * A notification waiting in the outbox for one channel. It is stored with the
+ * write it tells of (the same journal record, the same statement), and leaves
+ * the outbox only once it was sent.
+ */
+export const outboxEntry = z.object({
   id: text.min(1),
-  channel: z.enum(['email', 'webhook']),
+  channel: notificationChannel,
   notification,
+  /** ISO 8601 */
   createdAt: isoDate,
+  /** Failed sends so far. */
   attempts: z.number().int().nonnegative(),
+  /** When it may be sent (again), ISO 8601. */
   dueAt: isoDate,
 });
 
+/** The owner's ban of a reader, until lifted. */
 export const ban = z.object({ readerHash: text.min(1), since: isoDate });
-export type StoredBan = z.infer<typeof ban>;
 
-/** One line of an export (ExportRecord). */
-export const exportRecord: z.ZodType<ExportRecord> = z.discriminatedUnion('kind', [
+/** One line of an export: everything a store holds is a sequence of these, parents before replies, comments before votes. */
+export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('salt'), salt: text.min(32) }),
   z.object({ kind: z.literal('comment'), comment }),
-  z.object({
-    kind: z.literal('vote'),
-    articleSlug: slug,
-    commentId: text.min(1).nullable(),
-    voter: text.min(1),
-    vote: z.union([z.literal(-1), z.literal(1)]),
-  }),
+  z.object({ kind: z.literal('vote'), ...vote.shape }),
   z.object({ kind: z.literal('topicRequest'), item: topicRequest }),
   z.object({ kind: z.literal('bugReport'), item: bugReport }),
   z.object({ kind: z.literal('citySubmission'), item: citySubmission }),
-  z.object({ kind: z.literal('ban'), readerHash: text.min(1), since: isoDate }),
+  z.object({ kind: z.literal('ban'), ...ban.shape }),
 ]);

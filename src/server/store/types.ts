@@ -1,36 +1,39 @@
+import type { z } from 'zod';
+import type {
+  ban,
+  bugReport,
+  citySubmission,
+  comment,
+  commentStatus,
+  exportRecord,
+  notification,
+  notificationChannel,
+  outboxEntry,
+  topicRequest,
+  topicRequestStatus,
+} from './shapes.ts';
+
 /**
  * The store interface every engine implements (the embedded lowdb engine,
  * later PostgreSQL). Engines keep data; the rules (threading, the vote
  * toggle) live once in the service above them (src/server/store/service.ts).
+ * The stored records' types are inferred from their schemas (shapes.ts).
  */
 
 /** A vote's direction; 0 means no vote. */
 export type VoteValue = -1 | 0 | 1;
 
-/** Whether readers see a comment (`published`), or it waits for the owner's approval (`pending`: only its writer knows of it). */
-export type CommentStatus = 'published' | 'pending';
-
-export interface StoredComment {
-  id: string;
-  articleSlug: string;
-  parentId: string | null;
-  /** 1 for a top-level comment, up to 4. */
-  depth: number;
-  /** The colour-and-animal name shown for the author. */
-  author: string;
-  /** The salted hash of the author's address: never shown, kept so an owner can block a reader. */
-  authorHash: string;
-  /** The raw text, never rendered as HTML. */
-  body: string;
-  /** ISO 8601 */
-  createdAt: string;
-  /** Ups minus downs. */
-  score: number;
-  /** When the owner deleted it (ISO 8601): its body is then empty; it keeps its place so its replies keep theirs. */
-  deletedAt: string | null;
-  /** A pending comment has no reply and no vote: it is published by the owner's approval, or removed outright. */
-  status: CommentStatus;
-}
+export type CommentStatus = z.infer<typeof commentStatus>;
+export type StoredComment = z.infer<typeof comment>;
+export type TopicRequestStatus = z.infer<typeof topicRequestStatus>;
+export type TopicRequest = z.infer<typeof topicRequest>;
+export type BugReport = z.infer<typeof bugReport>;
+export type CitySubmission = z.infer<typeof citySubmission>;
+export type StoredBan = z.infer<typeof ban>;
+export type ExportRecord = z.infer<typeof exportRecord>;
+export type NotificationChannel = z.infer<typeof notificationChannel>;
+export type Notification = z.infer<typeof notification>;
+export type OutboxEntry = z.infer<typeof outboxEntry>;
 
 export type NewComment = Omit<StoredComment, 'id' | 'createdAt' | 'score' | 'deletedAt'>;
 
@@ -44,51 +47,8 @@ export interface VoteTarget {
   commentId: string | null;
 }
 
-/** Where a topic request stands: new, answered by an article, or declined by the owner. */
-export type TopicRequestStatus = 'pending' | 'answered' | 'declined';
-
-export interface TopicRequest {
-  id: string;
-  requestTitle: string;
-  details: string | null;
-  status: TopicRequestStatus;
-  /** The article that answers it; set when, and only when, the status is answered. */
-  answerUrl: string | null;
-  authorHash: string;
-  createdAt: string;
-}
-
 /** The owner's verdict on a topic request. */
 export type TopicRequestAnswer = { status: 'answered'; answerUrl: string } | { status: 'declined' };
-
-export interface BugReport {
-  id: string;
-  description: string;
-  pagePath: string | null;
-  authorHash: string;
-  createdAt: string;
-  /** When the owner marked it reviewed; null while it waits in the review queue. */
-  reviewedAt: string | null;
-}
-
-export interface CitySubmission {
-  id: string;
-  cityId: string;
-  city: string;
-  country: string;
-  countryName: string;
-  region: string | null;
-  lat: number;
-  lon: number;
-  currency: string;
-  netPay: number;
-  rent: number;
-  beerPrice: number;
-  authorHash: string;
-  createdAt: string;
-  /** When the owner marked it reviewed; null while it waits in the review queue. */
-  reviewedAt: string | null;
-}
 
 /** Which comments the owner's desk lists, newest first: every one, or those waiting, an article's, a reader's, older than `before`. */
 export interface CommentFilter {
@@ -108,16 +68,6 @@ export interface ReviewQueue {
   citySubmissions: CitySubmission[];
 }
 
-/** One line of an export: everything a store holds is a sequence of these, parents before replies, comments before votes. */
-export type ExportRecord =
-  | { kind: 'salt'; salt: string }
-  | { kind: 'comment'; comment: StoredComment }
-  | { kind: 'vote'; articleSlug: string; commentId: string | null; voter: string; vote: -1 | 1 }
-  | { kind: 'topicRequest'; item: TopicRequest }
-  | { kind: 'bugReport'; item: BugReport }
-  | { kind: 'citySubmission'; item: CitySubmission }
-  | { kind: 'ban'; readerHash: string; since: string };
-
 /** What an import added; records already there count as skipped. */
 export interface ImportCounts {
   added: number;
@@ -136,37 +86,6 @@ export interface StoreStats {
   bugReports: { total: number; pending: number };
   citySubmissions: { total: number; pending: number };
   bans: number;
-}
-
-/** Where the owner hears of new writes: the outbox keeps one entry per notification and channel. */
-export type NotificationChannel = 'email' | 'webhook';
-
-/**
- * What the owner is told of a new write: the stored record without the
- * reader's hash (shapes.ts, `notification`). Its kind and id name the record,
- * so that a later action on it (approve, delete, ban) can be linked from it.
- */
-export type Notification =
-  | ({ kind: 'comment' } & Omit<StoredComment, 'authorHash' | 'score' | 'deletedAt'>)
-  | ({ kind: 'topicRequest' } & Pick<TopicRequest, 'id' | 'requestTitle' | 'details' | 'createdAt'>)
-  | ({ kind: 'bugReport' } & Pick<BugReport, 'id' | 'description' | 'pagePath' | 'createdAt'>)
-  | ({ kind: 'citySubmission' } & Omit<CitySubmission, 'authorHash' | 'reviewedAt'>);
-
-/**
- * A notification waiting in the outbox for one channel. It is stored with the
- * write it tells of (the same journal record, the same statement), and leaves
- * the outbox only once it was sent.
- */
-export interface OutboxEntry {
-  id: string;
-  channel: NotificationChannel;
-  notification: Notification;
-  /** ISO 8601 */
-  createdAt: string;
-  /** Failed sends so far. */
-  attempts: number;
-  /** When it may be sent (again), ISO 8601. */
-  dueAt: string;
 }
 
 /**

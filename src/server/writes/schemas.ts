@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SLUG_PATTERN } from '../articles/source.ts';
 
 /**
  * What every form of the site sends besides its own fields: the captcha's
@@ -77,8 +76,6 @@ export const bugReportInput = z.object({
     .transform((value) => (isSitePath(value) ? value : null)),
   ...formFields,
 });
-
-export const viewerVotesQuery = z.object({ slug: z.string().regex(SLUG_PATTERN) });
 
 /** The answer of the writes that store something for review. */
 export function ok(id: string): { ok: true; id: string } {

@@ -2,9 +2,8 @@ import type { PublishedView } from '../articles/catalog.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
 import { findCity, knownCountryCodes } from '../cities/find-city.ts';
 import type { Runtime } from '../runtime/runtime.ts';
-import { identify, runWrite, type WriteOperation, type WriteRequest } from './pipeline.ts';
+import { runWrite, type WriteOperation, type WriteRequest } from './pipeline.ts';
 import { createCitySubmission, type IsPublished } from './reader-writes.ts';
-import { answerViewerVotes } from './viewer-votes.ts';
 
 /** A request to a reader endpoint, with what it needs from the process (the API registry's services fit). */
 export interface ReaderCall extends WriteRequest {
@@ -19,7 +18,9 @@ export interface ReaderCall extends WriteRequest {
  * the first request, and awaiting each costs less than Promise.all's
  * combinator, which showed in the profile of a small read.
  */
-async function readerServices(services: ReaderCall['services']): Promise<{ runtime: Runtime; published: Pick<PublishedView, 'has'> }> {
+export async function readerServices(
+  services: ReaderCall['services'],
+): Promise<{ runtime: Runtime; published: Pick<PublishedView, 'has'> }> {
   const runtime = await services.runtime();
   return { runtime, published: await services.published() };
 }
@@ -38,11 +39,3 @@ export function writeHandler<Input>(operation: (isPublished: IsPublished) => Wri
 
 /** POST /api/city-submissions, over the bundled cities. */
 export const citySubmission = createCitySubmission(findCity, (code) => knownCountryCodes().includes(code));
-
-/** GET /api/votes: the caller's own votes, by the hash of the address the request came from. */
-export async function viewerVotesHandler({ services, ...write }: ReaderCall): Promise<ApiAnswer> {
-  const { runtime, published } = await readerServices(services);
-  const { hash } = identify(write, runtime);
-  const slug = write.request.url.searchParams.get('slug');
-  return answerViewerVotes(slug, (candidate) => published.has(candidate), hash, runtime.store);
-}

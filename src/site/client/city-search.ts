@@ -1,23 +1,12 @@
+import type { CityResult, CitySearchAnswer } from '../../server/cities/city-result.ts';
 import type { PageTool } from './page-tools.ts';
-
-/** A result of GET /api/city-search, as the browser uses it. */
-export interface CityResult {
-  id: string;
-  name: string;
-  /** The other name the query matched (München for Munich), when the main name did not. */
-  matchedName?: string;
-  country: string;
-  /** In the language asked for. */
-  countryName: string;
-  region: string | null;
-}
 
 /** Asks the site's own city search, countries named in `lang`, within `country` if given; the browser's cache keeps answers for five minutes. */
 export async function searchCities(query: string, lang: string, country?: string): Promise<CityResult[]> {
   const params = new URLSearchParams({ q: query, lang, ...(country ? { country } : {}) });
   const response = await fetch(`/api/city-search?${params.toString()}`, { headers: { Accept: 'application/json' } });
   if (!response.ok) return [];
-  return ((await response.json()) as { results: CityResult[] }).results;
+  return ((await response.json()) as CitySearchAnswer).results;
 }
 
 /** How a reader knows a city: the name they typed first, the main one after it ("München (Munich)"). */

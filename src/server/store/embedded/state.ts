@@ -1,6 +1,5 @@
 import { SLUG_PATTERN } from '../../articles/source.ts';
-import type { BugReport, CitySubmission, OutboxEntry, StoredComment, TopicRequest } from '../types.ts';
-import type { StoredBan } from '../shapes.ts';
+import type { BugReport, CitySubmission, OutboxEntry, StoredBan, StoredComment, TopicRequest } from '../types.ts';
 import { ArticleThread } from './article-thread.ts';
 import { Collection } from './collection.ts';
 import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';

@@ -1,9 +1,29 @@
+import type { z } from 'zod';
+import { bugReport, citySubmission, comment, topicRequest } from '../shapes.ts';
 import type { BugReport, CitySubmission, CommentStatus, StoredComment, TopicRequest, TopicRequestStatus } from '../types.ts';
 
 /**
- * The columns each read selects and how a row becomes the store's object.
- * Dates go out as ISO 8601 with milliseconds, as they came in.
+ * The columns each read selects, and how a row becomes the store's object.
+ * A record's columns are its schema's fields (shapes.ts), in their order,
+ * named in snake_case (tests/store/columns.test.ts checks them against the
+ * tables). Dates go out as ISO 8601 with milliseconds, as they came in.
  */
+
+/** A field's column: `createdAt` is `created_at`. */
+export function columnName(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** The columns of a record, in the order of its schema's fields. */
+function columnsOf(schema: z.ZodObject): string {
+  return Object.keys(schema.shape).map(columnName).join(', ');
+}
+
+/** The values of a record's insert, in the order of its columns (columnsOf). */
+function valuesOf(schema: z.ZodObject): (item: object) => unknown[] {
+  const fields = Object.keys(schema.shape);
+  return (item) => fields.map((field) => (item as Record<string, unknown>)[field]);
+}
 
 function iso(date: Date): string {
   return date.toISOString();
@@ -13,7 +33,7 @@ function isoOrNull(date: Date | null): string | null {
   return date === null ? null : iso(date);
 }
 
-export const COMMENT_COLUMNS = 'id, article_slug, parent_id, depth, author, author_hash, body, created_at, score, deleted_at, status';
+export const COMMENT_COLUMNS = columnsOf(comment);
 
 export interface CommentRow {
   id: string;
@@ -45,7 +65,7 @@ export function commentOf(row: CommentRow): StoredComment {
   };
 }
 
-export const TOPIC_REQUEST_COLUMNS = 'id, request_title, details, status, answer_url, author_hash, created_at';
+export const TOPIC_REQUEST_COLUMNS = columnsOf(topicRequest);
 
 export interface TopicRequestRow {
   id: string;
@@ -69,7 +89,7 @@ export function topicRequestOf(row: TopicRequestRow): TopicRequest {
   };
 }
 
-export const BUG_REPORT_COLUMNS = 'id, description, page_path, author_hash, created_at, reviewed_at';
+export const BUG_REPORT_COLUMNS = columnsOf(bugReport);
 
 export interface BugReportRow {
   id: string;
@@ -91,8 +111,7 @@ export function bugReportOf(row: BugReportRow): BugReport {
   };
 }
 
-export const CITY_SUBMISSION_COLUMNS =
-  'id, city_id, city, country, country_name, region, lat, lon, currency, net_pay, rent, beer_price, author_hash, created_at, reviewed_at';
+export const CITY_SUBMISSION_COLUMNS = columnsOf(citySubmission);
 
 export interface CitySubmissionRow {
   id: string;
@@ -133,46 +152,7 @@ export function citySubmissionOf(row: CitySubmissionRow): CitySubmission {
 }
 
 /** The values of an insert, in the order of the columns above. */
-export function commentValues(comment: StoredComment): unknown[] {
-  return [
-    comment.id,
-    comment.articleSlug,
-    comment.parentId,
-    comment.depth,
-    comment.author,
-    comment.authorHash,
-    comment.body,
-    comment.createdAt,
-    comment.score,
-    comment.deletedAt,
-    comment.status,
-  ];
-}
-
-export function topicRequestValues(item: TopicRequest): unknown[] {
-  return [item.id, item.requestTitle, item.details, item.status, item.answerUrl, item.authorHash, item.createdAt];
-}
-
-export function bugReportValues(item: BugReport): unknown[] {
-  return [item.id, item.description, item.pagePath, item.authorHash, item.createdAt, item.reviewedAt];
-}
-
-export function citySubmissionValues(item: CitySubmission): unknown[] {
-  return [
-    item.id,
-    item.cityId,
-    item.city,
-    item.country,
-    item.countryName,
-    item.region,
-    item.lat,
-    item.lon,
-    item.currency,
-    item.netPay,
-    item.rent,
-    item.beerPrice,
-    item.authorHash,
-    item.createdAt,
-    item.reviewedAt,
-  ];
-}
+export const commentValues = valuesOf(comment);
+export const topicRequestValues = valuesOf(topicRequest);
+export const bugReportValues = valuesOf(bugReport);
+export const citySubmissionValues = valuesOf(citySubmission);

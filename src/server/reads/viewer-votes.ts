@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { SLUG_PATTERN } from '../articles/source.ts';
+import type { ApiAnswer } from '../http/api-answer.ts';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { json, jsonError } from '../http/json.ts';
+import { identify } from '../writes/pipeline.ts';
+import { readerServices, type ReaderCall } from '../writes/write-handlers.ts';
+
+export const viewerVotesQuery = z.object({ slug: z.string().regex(SLUG_PATTERN) });
+
+/**
+ * GET /api/votes: the caller's own votes on a published article and its
+ * comments, by the hash of the request's address, worked out as the writes
+ * work it out (`identify`); nothing else is read and no hash is returned.
+ * Never cached anywhere.
+ */
+export async function viewerVotesHandler({ services, ...call }: ReaderCall): Promise<ApiAnswer> {
+  const { runtime, published } = await readerServices(services);
+  const { hash } = identify(call, runtime);
+  const query = viewerVotesQuery.safeParse({ slug: call.request.url.searchParams.get('slug') });
+  if (!query.success || !published.has(query.data.slug))
+    return jsonError(404, 'slug: no published article has that slug', { 'Cache-Control': CACHE_CONTROL.viewerVotes });
+  return json(await runtime.store.votesOf(query.data.slug, hash), { cacheControl: CACHE_CONTROL.viewerVotes });
+}
