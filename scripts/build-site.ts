@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promi
 import { join, relative } from 'node:path';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE } from '../src/server/articles/built-content.ts';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
-import { captchaSettings, siteUrl } from '../src/server/settings/environment.ts';
+import { pageCaptcha, siteUrl } from '../src/server/settings/environment.ts';
 import { precompress } from './precompress.ts';
 import { startSearchIndex } from './search-index.ts';
 
@@ -26,7 +26,7 @@ async function newestModification(root: string, path: string): Promise<number> {
 const BUILD_SETTINGS = 'dist/build-settings.json';
 
 function buildSettings(): string {
-  const { provider, siteKey } = captchaSettings();
+  const { provider, siteKey } = pageCaptcha();
   return JSON.stringify({ siteUrl: siteUrl(), captchaProvider: provider ?? null, captchaSiteKey: siteKey ?? null });
 }
 

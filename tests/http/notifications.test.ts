@@ -181,4 +181,24 @@ describe('notifications with two instances sharing PostgreSQL', () => {
     const mail = smtp.messages.join('\n');
     for (const body of bodies) assert.equal(mail.split(body).length - 1, 1, `"${body}" is in one email`);
   });
+
+  test('a burst written through both of them makes one email: one of them sends the emails at a time', async (t) => {
+    const smtp = await startSmtp();
+    t.after(() => smtp.stop());
+    const databaseUrl = await freshDatabase('notify_one_email');
+    const env = { ...notifying(smtp.port, 120), DATABASE_URL: databaseUrl };
+    const sites = await Promise.all([startSite(PREPARED_SITE, env), startSite(PREPARED_SITE, env)]);
+    t.after(() => Promise.all(sites.map((site) => site.stop())));
+
+    const bodies = Array.from({ length: 10 }, (_, index) => `Burst comment number ${index + 1}.`);
+    for (const [index, body] of bodies.entries()) {
+      await comment(sites[index % 2] as RunningSite, body);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await until(() => smtp.messages.length > 0, 'the email');
+    // Past the first email's gathering, another email would have come by now if each instance sent its own.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    assert.equal(smtp.messages.length, 1);
+    for (const body of bodies) assert.ok(smtp.messages[0]?.includes(body), `"${body}" is in the email`);
+  });
 });

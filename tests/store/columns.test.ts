@@ -51,6 +51,7 @@ const NOT_RECORDS: Record<string, string> = {
   settings: 'the kept salt, exported as the `salt` line of an export',
   article_scores: 'the sums of the articles’ votes, kept beside them',
   revisions: 'the counters of cached renders, bumped by the writes',
+  email_sender: 'which instance sends the owner’s emails now, a lease of the senders’ own',
   schema_migrations: 'the migrations applied (node-pg-migrate)',
 };
 

@@ -6,7 +6,9 @@
  * - Every POLL_MS it claims what is due, per channel, under a lease: with
  *   several instances on one PostgreSQL, one of them gets each entry.
  * - Webhook: one POST per notification, oldest first.
- * - Email: claimed entries are held, and one email holding all of them goes
+ * - Email: one sender at a time claims (its turn, kept in the store), so
+ *   that several instances still send one email an interval. Claimed
+ *   entries are held, and one email holding all of them goes
  *   out once the first has waited GATHER_MS or the interval, whichever is
  *   shorter (a burst makes one email), and the last email went out at least
  *   the interval ago.
@@ -18,6 +20,7 @@
  *   that notification again: delivery is at least once, and a notification
  *   is lost only with the store itself.
  */
+import { randomUUID } from 'node:crypto';
 import { log } from '../observability/log.ts';
 import { counted, notificationsSettled, outboxMeasured } from '../observability/counters.ts';
 import type { OutboxEntry, StoreEngine } from '../store/types.ts';
@@ -25,6 +28,8 @@ import { SEND_TIMEOUT_MS, type SendEmail } from './delivery.ts';
 import { emailOf, webhookBodyOf, type LinksOf } from './message.ts';
 
 const POLL_MS = 1000;
+/** How long a sender's turn at the email lasts unless renewed: a few passes, and a send that hangs to its timeout. */
+const EMAIL_TURN_MS = 2 * SEND_TIMEOUT_MS + 5 * POLL_MS;
 /** How long the first notification of an email waits for others to come with it. */
 const GATHER_MS = 15_000;
 const BACKOFF_MS = 1000;
@@ -54,6 +59,8 @@ export class NotificationSender {
   #held: OutboxEntry[] = [];
   #heldSince = 0;
   #lastEmailAt = 0;
+  /** This sender's name for its turn at the email (store.emailTurn). */
+  readonly #holder = randomUUID();
 
   constructor(options: SenderOptions) {
     this.#options = options;
@@ -102,7 +109,8 @@ export class NotificationSender {
     const now = Date.now();
     // Held entries stay leased until their email is settled, whatever the interval.
     const leaseMs = intervalMs + GATHER_MS + 2 * SEND_TIMEOUT_MS;
-    if (this.#held.length < EMAIL_BATCH) {
+    // Only the sender whose turn it is claims: with several instances, one of them groups everything into its emails.
+    if (this.#held.length < EMAIL_BATCH && (await store.emailTurn(this.#holder, EMAIL_TURN_MS))) {
       const claimed = await store.claimNotifications('email', EMAIL_BATCH - this.#held.length, leaseMs);
       if (this.#held.length === 0) this.#heldSince = now;
       this.#held.push(...claimed);

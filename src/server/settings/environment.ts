@@ -115,6 +115,17 @@ export function captchaSettings(): CaptchaSettings {
 }
 
 /**
+ * The captcha as the pages carry it, which the build bakes in: ALTCHA's
+ * widget, or Turnstile's with its site key, or none. Only CAPTCHA_PROVIDER
+ * and CAPTCHA_SITE_KEY decide it: the secret is the server's alone, and a
+ * server started with another one serves the same build.
+ */
+export function pageCaptcha(): { provider: 'altcha' | 'turnstile' | undefined; siteKey: string | undefined } {
+  const { provider, siteKey } = captchaSettings();
+  return { provider: provider === 'altcha' || siteKey !== undefined ? provider : undefined, siteKey };
+}
+
+/**
  * FORM_MIN_SECONDS: the least time between a form's stamp (when the page
  * showed it) and its write; one sent sooner is refused as a robot's. 0 turns
  * the rule off.

@@ -171,6 +171,12 @@ export interface StoreEngine {
    * that dies leaves them to the next one.
    */
   claimNotifications(channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]>;
+  /**
+   * Takes or renews the turn to send the owner's emails, for `leaseMs`: true
+   * when `holder` has it. One sender at a time groups every instance's
+   * notifications into one email an interval.
+   */
+  emailTurn(holder: string, leaseMs: number): Promise<boolean>;
   /** Removes sent entries from the outbox. */
   notificationsSent(ids: readonly string[]): Promise<void>;
   /** Gives failed entries back, one attempt more, due again at `dueAt` (ISO 8601). */

@@ -450,6 +450,11 @@ class EmbeddedStore implements StoreEngine {
     await this.#settle(ids, { op: 'outboxFailed', ids: [...ids], dueAt });
   }
 
+  /** Always this process's: one process at a time holds an embedded store (its lock). */
+  emailTurn(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
   outboxDepth(): Promise<Record<NotificationChannel, number>> {
     const depth = { email: 0, webhook: 0 };
     for (const entry of this.#state.outbox.oldestFirst()) depth[entry.channel] += 1;

@@ -37,7 +37,7 @@ import { BanWatch } from './ban-watch.ts';
 import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
-import { claimOutbox, outboxDepth, outboxFailed, outboxSent, withOutbox } from './outbox.ts';
+import { claimOutbox, emailTurn, outboxDepth, outboxFailed, outboxSent, withOutbox } from './outbox.ts';
 import { outboxEntriesOf, type Notified } from '../outbox.ts';
 import {
   BUG_REPORT_COLUMNS,
@@ -469,6 +469,10 @@ class PostgresStore implements StoreEngine {
 
   notificationsFailed(ids: readonly string[], dueAt: string): Promise<void> {
     return this.#gate.run(() => outboxFailed(this.#pool, ids, dueAt));
+  }
+
+  emailTurn(holder: string, leaseMs: number): Promise<boolean> {
+    return this.#gate.run(() => emailTurn(this.#pool, holder, leaseMs));
   }
 
   outboxDepth(): Promise<Record<NotificationChannel, number>> {

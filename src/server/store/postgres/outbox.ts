@@ -68,6 +68,19 @@ export async function outboxFailed(db: Queryable, ids: readonly string[], dueAt:
   ]);
 }
 
+/** The email turn: taken when free or run out, renewed by its holder, refused to anyone else. */
+export async function emailTurn(db: Queryable, holder: string, leaseMs: number): Promise<boolean> {
+  const { rows } = await run<{ holder: string }>(
+    db,
+    `INSERT INTO email_sender (id, holder, until) VALUES (true, $1, now() + $2 * interval '1 millisecond')
+     ON CONFLICT (id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
+     WHERE email_sender.holder = EXCLUDED.holder OR email_sender.until < now()
+     RETURNING holder`,
+    [holder, leaseMs],
+  );
+  return rows.length === 1;
+}
+
 export async function outboxDepth(db: Queryable): Promise<Record<NotificationChannel, number>> {
   const { rows } = await run<{ channel: NotificationChannel; count: string }>(
     db,
