@@ -16,6 +16,9 @@ function operation(operationId: string): OperationDefinition {
   return found;
 }
 
+/** The id of the empty form every page has, which the honeypots belong to (FormChecks.astro): no tool's field. */
+export const FORM_TRAPS = 'form-traps';
+
 /** A form's `toolname` and `tooldescription`: the write's summary and description, and what the form adds. */
 export function formTool(operationId: string, toolname: string, more = ''): { toolname: string; tooldescription: string } {
   const { summary, description } = operation(operationId);
