@@ -42,8 +42,9 @@ test('ALTCHA on: a comment is posted, and every request the page makes goes to t
   await page.goto(`${origin}${ARTICLE}`);
   const shown = Date.now();
   const text = `Solved in the browser ${Date.now()}`;
+  // The widget is loaded once the form shows; focus in the form then starts its work, which ends verified.
+  await page.locator('.comment-form altcha-widget').waitFor();
   await fillComment(page, text);
-  // Focus in the form starts the widget's work; it ends verified.
   await expect(page.locator('.comment-form altcha-widget')).toContainText('Checked', { timeout: 20_000 });
   // A reader takes a few seconds to write; the form is refused sooner.
   await page.waitForTimeout(Math.max(0, shown + MIN_SECONDS * 1000 + 500 - Date.now()));
