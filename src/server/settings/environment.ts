@@ -131,10 +131,15 @@ export function pageCaptcha(): { provider: 'altcha' | 'turnstile' | undefined; s
  * the rule off.
  */
 export function formMinSeconds(): number {
-  const raw = process.env['FORM_MIN_SECONDS'] ?? '3';
+  return secondsSetting('FORM_MIN_SECONDS', '3');
+}
+
+/** A setting that is a number of seconds from 0 to 600, `fallback` when unset. */
+function secondsSetting(name: string, fallback: string): number {
+  const raw = process.env[name] ?? fallback;
   const seconds = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 600)
-    throw new Error(`FORM_MIN_SECONDS must be a number of seconds from 0 to 600, not "${raw}"`);
+    throw new Error(`${name} must be a number of seconds from 0 to 600, not "${raw}"`);
   return seconds;
 }
 
@@ -144,11 +149,7 @@ export function formMinSeconds(): number {
  * that polls readiness sends it nothing new by then.
  */
 export function drainSeconds(): number {
-  const raw = process.env['DRAIN_SECONDS'] ?? '5';
-  const seconds = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 600)
-    throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 600, not "${raw}"`);
-  return seconds;
+  return secondsSetting('DRAIN_SECONDS', '5');
 }
 
 const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
