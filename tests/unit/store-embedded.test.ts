@@ -262,14 +262,15 @@ describe('the embedded store', () => {
 
   test('every acknowledged write survives the process being killed mid-storm', async (t) => {
     const dir = await scratch();
-    // A small journal threshold, so that the kill is likely to land during a compaction too.
+    // A small journal threshold, so that the kill is likely to land during a compaction too; threads long enough by
+    // then that each snapshot is written in several pieces while writes go on.
     const child = spawn(process.execPath, [WRITER, dir, '16384'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let errors = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const closed = once(child, 'close');
-    await waitFor(() => output.split('\n').length > 1500 || child.exitCode !== null, 'acknowledged writes');
+    await waitFor(() => output.split('\n').length > 6000 || child.exitCode !== null, 'acknowledged writes');
     child.kill('SIGKILL');
     const [, signal] = (await closed) as [number | null, string | null];
     assert.equal(signal, 'SIGKILL', `the writer was still running: ${errors}`);

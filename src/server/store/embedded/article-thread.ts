@@ -38,9 +38,14 @@ export class ArticleThread implements SnapshotTarget {
   readonly #file: Low<ArticleDocument>;
   #journalSeq: number;
   #score: number;
-  /** Oldest first; the objects are the stored ones, copied before they leave the store. */
+  /**
+   * Oldest first; the objects are the stored ones, copied before they leave
+   * the store, and replaced rather than changed in place, so that a snapshot
+   * holds a copy of this list and nothing more.
+   */
   readonly #comments: StoredComment[];
-  readonly #commentsById = new Map<string, StoredComment>();
+  /** Where each comment is in #comments. */
+  readonly #indexById = new Map<string, number>();
   readonly #votesByVoter = new Map<string, VotesOfVoter>();
 
   private constructor(file: Low<ArticleDocument>) {
@@ -52,8 +57,7 @@ export class ArticleThread implements SnapshotTarget {
     this.#comments = [];
     for (const comment of document.comments) this.addComment(comment);
     for (const { voter, commentId, vote } of document.votes) {
-      if (commentId !== null && !this.#commentsById.has(commentId))
-        throw new Error(`a vote is on comment ${commentId}, which does not exist`);
+      if (commentId !== null && !this.#indexById.has(commentId)) throw new Error(`a vote is on comment ${commentId}, which does not exist`);
       if (this.voteOf(voter, commentId) !== 0) throw new Error(`voter ${voter} votes twice on ${commentId ?? 'the article'}`);
       this.#record(voter, commentId, vote);
     }
@@ -89,17 +93,17 @@ export class ArticleThread implements SnapshotTarget {
   }
 
   comment(id: string): StoredComment | null {
-    const comment = this.#commentsById.get(id);
+    const comment = this.#kept(id);
     return comment ? { ...comment } : null;
   }
 
   hasComment(id: string): boolean {
-    return this.#commentsById.has(id);
+    return this.#indexById.has(id);
   }
 
   /** Whether the comment exists, is published and was not deleted. */
   hasLiveComment(id: string): boolean {
-    const comment = this.#commentsById.get(id);
+    const comment = this.#kept(id);
     return comment !== undefined && comment.deletedAt === null && comment.status === 'published';
   }
 
@@ -116,7 +120,7 @@ export class ArticleThread implements SnapshotTarget {
   /** Throws when the id is taken or the comment belongs to another article. */
   addComment(comment: StoredComment): void {
     if (comment.articleSlug !== this.slug) throw new Error(`comment ${comment.id} belongs to "${comment.articleSlug}", not "${this.slug}"`);
-    if (this.#commentsById.has(comment.id)) throw new Error(`comment ${comment.id} appears twice`);
+    if (this.#indexById.has(comment.id)) throw new Error(`comment ${comment.id} appears twice`);
     // Kept as a literal of one shape: an object built field by field (a parser's) carries a second array of fields.
     const kept: StoredComment = {
       id: comment.id,
@@ -131,32 +135,47 @@ export class ArticleThread implements SnapshotTarget {
       deletedAt: comment.deletedAt,
       status: comment.status,
     };
+    this.#indexById.set(kept.id, this.#comments.length);
     this.#comments.push(kept);
-    this.#commentsById.set(kept.id, kept);
   }
 
   /** Empties the comment's body and marks it deleted (keeping the first date it was). Throws when there is no such comment. */
   deleteComment(id: string, deletedAt: string): void {
-    const comment = this.#commentsById.get(id);
-    if (!comment) throw new Error(`comment ${id} does not exist`);
-    comment.body = '';
-    comment.deletedAt ??= deletedAt;
+    const comment = this.#existing(id);
+    this.#replace({ ...comment, body: '', deletedAt: comment.deletedAt ?? deletedAt });
   }
 
   /** Publishes a pending comment. Throws when there is no such comment. */
   approveComment(id: string): StoredComment {
-    const comment = this.#commentsById.get(id);
-    if (!comment) throw new Error(`comment ${id} does not exist`);
-    comment.status = 'published';
-    return comment;
+    return this.#replace({ ...this.#existing(id), status: 'published' });
   }
 
   /** Removes a pending comment, which no reply and no vote can name. Throws when there is no such pending comment. */
   removePendingComment(id: string): StoredComment {
-    const comment = this.#commentsById.get(id);
-    if (comment?.status !== 'pending') throw new Error(`no pending comment ${id}`);
-    this.#commentsById.delete(id);
-    this.#comments.splice(this.#comments.indexOf(comment), 1);
+    const index = this.#indexById.get(id);
+    const comment = index === undefined ? undefined : this.#comments[index];
+    if (index === undefined || comment?.status !== 'pending') throw new Error(`no pending comment ${id}`);
+    this.#indexById.delete(id);
+    this.#comments.splice(index, 1);
+    for (let later = index; later < this.#comments.length; later += 1)
+      this.#indexById.set((this.#comments[later] as StoredComment).id, later);
+    return comment;
+  }
+
+  #kept(id: string): StoredComment | undefined {
+    const index = this.#indexById.get(id);
+    return index === undefined ? undefined : this.#comments[index];
+  }
+
+  #existing(id: string): StoredComment {
+    const comment = this.#kept(id);
+    if (!comment) throw new Error(`comment ${id} does not exist`);
+    return comment;
+  }
+
+  /** Puts `comment` in the place of the one with its id, which exists. */
+  #replace(comment: StoredComment): StoredComment {
+    this.#comments[this.#indexById.get(comment.id) as number] = comment;
     return comment;
   }
 
@@ -169,16 +188,16 @@ export class ArticleThread implements SnapshotTarget {
 
   /** The score of the article (commentId null) or of one of its comments. */
   scoreOf(commentId: string | null): number {
-    return commentId === null ? this.#score : (this.#commentsById.get(commentId)?.score ?? 0);
+    return commentId === null ? this.#score : (this.#kept(commentId)?.score ?? 0);
   }
 
   /** Sets the voter's vote on a target and moves its score by the difference. Throws when the comment does not exist. */
   setVote(voter: string, commentId: string | null, vote: VoteValue): void {
-    const comment = commentId === null ? null : this.#commentsById.get(commentId);
+    const comment = commentId === null ? null : this.#kept(commentId);
     if (comment === undefined) throw new Error(`vote on comment ${String(commentId)}, which does not exist`);
     const change = vote - this.voteOf(voter, commentId);
-    if (comment) comment.score += change;
-    else this.#score += change;
+    if (comment === null) this.#score += change;
+    else if (change !== 0) this.#replace({ ...comment, score: comment.score + change });
     this.#record(voter, commentId, vote);
   }
 

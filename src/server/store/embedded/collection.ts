@@ -4,7 +4,13 @@ import { collectionDocument, type CollectionDocument } from './documents.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 
-/** A list kept in memory, oldest first, each item found by its key, with the lowdb file that keeps its snapshot. */
+/**
+ * A list kept in memory, oldest first, each item found by its key, with the
+ * lowdb file that keeps its snapshot. Items are replaced, never changed in
+ * place. Adding, finding, replacing and removing an item take the same time
+ * however long the list is (a Map keeps its keys in insertion order), as the
+ * outbox can hold a burst's many thousands of entries while it is sent.
+ */
 export class Collection<Item extends object> implements SnapshotTarget {
   readonly #file: Low<CollectionDocument<Item>>;
   readonly #keyOf: (item: Item) => string;
@@ -14,6 +20,7 @@ export class Collection<Item extends object> implements SnapshotTarget {
     this.#file = file;
     this.#keyOf = keyOf;
     for (const item of file.data.items) this.#byKey.set(keyOf(item), item);
+    file.data.items = [];
   }
 
   /** The list kept in `file`, empty when there is no file; rejects naming the file when it is damaged. */
@@ -31,11 +38,14 @@ export class Collection<Item extends object> implements SnapshotTarget {
     return this.#file.data.journalSeq;
   }
 
+  get size(): number {
+    return this.#byKey.size;
+  }
+
   /** Throws when the key is taken. */
   add(item: Item): void {
     const key = this.#keyOf(item);
     if (this.#byKey.has(key)) throw new Error(`${key} appears twice`);
-    this.#file.data.items.push(item);
     this.#byKey.set(key, item);
   }
 
@@ -48,23 +58,23 @@ export class Collection<Item extends object> implements SnapshotTarget {
   /** Puts `item` in the place of the one with its key; throws when there is none. */
   replace(item: Item): void {
     const key = this.#keyOf(item);
-    const index = this.#file.data.items.indexOf(this.#byKey.get(key) as Item);
-    if (index < 0) throw new Error(`${key} does not exist`);
-    this.#file.data.items[index] = item;
+    if (!this.#byKey.has(key)) throw new Error(`${key} does not exist`);
     this.#byKey.set(key, item);
   }
 
   /** Removes the item with this key, if any. */
   remove(key: string): void {
-    const item = this.#byKey.get(key);
-    if (!item) return;
-    this.#file.data.items.splice(this.#file.data.items.indexOf(item), 1);
     this.#byKey.delete(key);
+  }
+
+  /** The items as kept, oldest first, read as they are visited: not to be changed or kept by the caller. */
+  values(): IterableIterator<Readonly<Item>> {
+    return this.#byKey.values();
   }
 
   /** Copies of the items, oldest first. */
   oldestFirst(): Item[] {
-    return this.#file.data.items.map((item) => ({ ...item }));
+    return Array.from(this.#byKey.values(), (item) => ({ ...item }));
   }
 
   /** Copies of the items, newest first. */
@@ -73,7 +83,11 @@ export class Collection<Item extends object> implements SnapshotTarget {
   }
 
   async writeSnapshot(journalSeq: number): Promise<void> {
-    this.#file.data.journalSeq = journalSeq;
-    await this.#file.write();
+    this.#file.data = { format: 1, journalSeq, items: [...this.#byKey.values()] };
+    try {
+      await this.#file.write();
+    } finally {
+      this.#file.data.items = [];
+    }
   }
 }

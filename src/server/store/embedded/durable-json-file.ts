@@ -3,6 +3,7 @@ import type { Adapter } from 'lowdb';
 import type { z } from 'zod';
 import { corruptFile, validated } from './documents.ts';
 import { replaceDurably } from './files.ts';
+import { copiedForWriting, jsonPieces } from './json-pieces.ts';
 
 /**
  * A lowdb adapter for one JSON document: reads check the document against its
@@ -37,10 +38,14 @@ export class DurableJsonFile<T> implements Adapter<T> {
     return validated(this.#schema, value, this.#file);
   }
 
-  /** Serializes `data` at once (later changes to it are not written), then replaces the file after any earlier write. */
+  /**
+   * Copies `data` at once (later changes to it are not written; see
+   * `copiedForWriting` for what the copy asks of it), then replaces the file
+   * after any earlier write, serializing it piece by piece as it goes.
+   */
   write(data: T): Promise<void> {
-    const text = JSON.stringify(data);
-    const written = this.#lastWrite.then(() => replaceDurably(this.#file, text));
+    const copy = copiedForWriting(data as Readonly<Record<string, unknown>>);
+    const written = this.#lastWrite.then(() => replaceDurably(this.#file, jsonPieces(copy)));
     // A failed write is reported to its caller; the next one still runs.
     this.#lastWrite = written.catch(() => undefined);
     return written;

@@ -390,7 +390,7 @@ class EmbeddedStore implements StoreEngine {
       },
       bugReports: reviewed(this.#state.bugReports.oldestFirst()),
       citySubmissions: reviewed(this.#state.citySubmissions.oldestFirst()),
-      bans: this.#state.bans.oldestFirst().length,
+      bans: this.#state.bans.size,
     };
   }
 
@@ -434,11 +434,13 @@ class EmbeddedStore implements StoreEngine {
   claimNotifications(channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
     // One process has the store open (lock.ts), so leases need only be kept in memory.
     const at = Date.now();
-    const claimed = this.#state.outbox
-      .oldestFirst()
-      .filter((entry) => entry.channel === channel && Date.parse(entry.dueAt) <= at && (this.#leases.get(entry.id) ?? 0) <= at)
-      .slice(0, limit);
-    for (const entry of claimed) this.#leases.set(entry.id, at + leaseMs);
+    const claimed: OutboxEntry[] = [];
+    for (const entry of this.#state.outbox.values()) {
+      if (claimed.length >= limit) break;
+      if (entry.channel !== channel || (this.#leases.get(entry.id) ?? 0) > at || Date.parse(entry.dueAt) > at) continue;
+      this.#leases.set(entry.id, at + leaseMs);
+      claimed.push({ ...entry });
+    }
     return Promise.resolve(claimed);
   }
 
@@ -457,7 +459,7 @@ class EmbeddedStore implements StoreEngine {
 
   outboxDepth(): Promise<Record<NotificationChannel, number>> {
     const depth = { email: 0, webhook: 0 };
-    for (const entry of this.#state.outbox.oldestFirst()) depth[entry.channel] += 1;
+    for (const entry of this.#state.outbox.values()) depth[entry.channel] += 1;
     return Promise.resolve(depth);
   }
 

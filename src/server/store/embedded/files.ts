@@ -46,15 +46,18 @@ export async function syncDirectory(directory: string): Promise<void> {
 }
 
 /**
- * Replaces `file` with `text` so that a crash leaves either the old or the new
- * content, never a mix: a temporary file beside it is written and fsync'd,
- * renamed over it, and the directory fsync'd. Resolves once all of it is on disk.
+ * Replaces `file` with the text made of `pieces`, so that a crash leaves
+ * either the old or the new content, never a mix: a temporary file beside it
+ * is written piece by piece and fsync'd, renamed over it, and the directory
+ * fsync'd. Each piece is written before the next is asked for, so the pieces
+ * of a large document are made between other work rather than all at once.
+ * Resolves once all of it is on disk.
  */
-export async function replaceDurably(file: string, text: string): Promise<void> {
+export async function replaceDurably(file: string, pieces: Iterable<string>): Promise<void> {
   const temporary = join(dirname(file), `.${basename(file)}.tmp`);
   const handle = await open(temporary, 'w', PRIVATE_FILE);
   try {
-    await handle.writeFile(text);
+    for (const piece of pieces) await handle.writeFile(piece);
     await handle.sync();
   } finally {
     await handle.close();

@@ -4,7 +4,7 @@ export interface SnapshotTarget {
   readonly journalSeq: number;
   /**
    * Writes the current state, marked complete up to record `journalSeq`, to
-   * the snapshot file durably. The state is serialized before the first await,
+   * the snapshot file durably. The state is copied before the first await,
    * so changes made while the file is written wait for the next snapshot.
    */
   writeSnapshot(journalSeq: number): Promise<void>;
