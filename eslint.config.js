@@ -28,7 +28,7 @@ export default defineConfig(
     },
   },
   {
-    // The layers of docs/decisions.md ("Layers"): which folder may import which.
+    // The layers of layers.config.js (docs/architecture.md, "The layers"): which folder may import which.
     files: ['src/**/*.{ts,astro}'],
     plugins: { boundaries },
     settings: {

@@ -2,8 +2,8 @@
 /**
  * The layers of the code, as lint rules (eslint-plugin-boundaries, run by
  * `npm run lint`): each element may import only the elements listed for it,
- * besides itself. Lower layers never reach up. docs/decisions.md ("Layers")
- * says why each line is there.
+ * besides itself. Lower layers never reach up. docs/architecture.md ("The
+ * layers") walks through them.
  */
 
 /** @param {string} type @param {string} pattern */

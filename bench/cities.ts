@@ -1,5 +1,5 @@
 // The city search measured in-process: our index against fuse.js over every
-// city, on the same realistic queries, bounded in time (under 10 s here).
+// city, on the same realistic queries, bounded in time.
 import Fuse from 'fuse.js';
 import { setFlagsFromString } from 'node:v8';
 import { setImmediate } from 'node:timers/promises';
@@ -14,7 +14,7 @@ const QUERY_COUNT = 2400;
 /** Queries in the other scripts of the site's languages, typed from the cities' alternate names. */
 const OTHER_SCRIPT_QUERY_COUNT = 600;
 const PASSES = 5;
-/** Fuse over every city takes tens of milliseconds a query: a sample keeps the run short. */
+/** Fuse over every city is slow: a sample keeps the run short. */
 const FUSE_SAMPLE = 100;
 const GOALS = { rankedMedian: 5, rankedP99: 25, fuzzyP99: 2000, timesFasterThanFuse: 1000, loadMs: 300, memoryMiB: 64 };
 
@@ -140,7 +140,7 @@ interface Loaded {
 /**
  * Loads the index from the text the build writes, as the server does: time,
  * and memory kept (heap, and typed arrays outside it). `mainNamesOnly`
- * leaves out the alternate names: the index as it was before them.
+ * leaves out the alternate names, to weigh what they add.
  */
 function loadIndex(text: string, gc: () => void, mainNamesOnly = false): Loaded {
   gc();
@@ -155,7 +155,7 @@ function loadIndex(text: string, gc: () => void, mainNamesOnly = false): Loaded 
   return { index, ms, heap: after.heapUsed - before.heapUsed, arrays: after.arrayBuffers - before.arrayBuffers };
 }
 
-/** Loads made of each index: one load, a single timing on a busy machine, moved by a tenth and more from run to run. */
+/** Loads made of each index: one load is a single timing on a busy machine, which moves from run to run. */
 const LOADS = 3;
 
 /** The median time of `first` and LOADS - 1 more loads of the same text; its memory figures stay the first load's. */

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
  * `taskset` (util-linux): the server measured (the site or the bare server,
  * alike) on the first core, the load generator (this process) on the second.
  * Left to the scheduler, the two sometimes share a core for a whole run, and
- * the same build measured twice differed by half (docs/benchmarks.md).
+ * the same build measured twice can differ widely.
  */
 function pinningAvailable(): boolean {
   if (availableParallelism() < 2) return false;

@@ -127,7 +127,7 @@ export async function measureHttpWrites(siteUrl: string, store: string, width: n
   let missed = 0;
   for (const [operation, { path, body }] of Object.entries(WRITES)) {
     // The same writes first, not counted: the goal is the site's steady pace, not that of its first seconds (code not
-    // yet optimized, the store's connections being opened), which put 20 ms and more on the p99 of a 5-second run.
+    // yet optimized, the store's connections being opened), which weigh on the p99 of a short run.
     await loadWrites(siteUrl, path, body, { seconds: WARM_UP_SECONDS });
     const run = await loadWrites(siteUrl, path, body);
     const paced = await pacedPosts(`${siteUrl}${path}`, () => writeRequest(body), {
@@ -170,9 +170,8 @@ async function withSeededSite<T>(root: string, start: typeof startBenchSite, bod
 }
 
 /**
- * Writes of each kind before the memory goal's figure is read: about what the
- * bench wrote, in its runs as fast as the site answered, when that figure
- * joined it (6,000–9,000 writes a second then).
+ * Writes of each kind before the memory goal's figure is read: a fixed load,
+ * the same on any machine.
  */
 const MEMORY_LOAD = { 'POST /api/comments': 40_000, 'POST /api/votes': 50_000 };
 
@@ -180,7 +179,7 @@ const MEMORY_LOAD = { 'POST /api/comments': 40_000, 'POST /api/votes': 50_000 };
  * The memory goal's figure: the resident memory of a site started on 100,000
  * comments, after a load of the same size on any machine (MEMORY_LOAD, sent
  * as fast as the site answers, then a second of reads of each kind). Read
- * after the timed runs instead, it grew with the machine's speed: a faster
+ * after the timed runs, it would grow with the machine's speed: a faster
  * one writes more comments in the same seconds, and the threads being
  * written to are held in memory whole.
  */

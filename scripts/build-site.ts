@@ -22,7 +22,7 @@ async function newestModification(root: string, path: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
-/** The settings the build bakes into pages (docs/decisions.md, Settings: those marked *build*), kept beside the build. */
+/** The settings the build bakes into pages (README.md, "Settings": those marked *build*), kept beside the build. */
 const BUILD_SETTINGS = 'dist/build-settings.json';
 
 function buildSettings(): string {

@@ -29,10 +29,10 @@ function rememberedHighlight(highlight: Highlight): Highlight {
 /**
  * Astro's own Markdown processor (Sätteri), whose syntax highlighting (Shiki,
  * as `markdown.shikiConfig` says) remembers the code blocks it has done: an
- * article's translations carry its original's code blocks unchanged, and
- * highlighting them again in every language was half of the time a large
- * archive took to build (docs/decisions.md, Archive). The output is the
- * processor's own, block for block.
+ * article's translations carry its original's code blocks unchanged, so a
+ * block is highlighted once per build however many languages carry it
+ * (docs/architecture.md, "The build"). The output is the processor's own,
+ * block for block.
  */
 export function markdownProcessor(): Processor {
   const processor = satteri();

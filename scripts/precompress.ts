@@ -44,9 +44,10 @@ interface ShareDone {
 const BEST_QUALITY = 11;
 /**
  * Pages and twins, one file per article and language, thousands in an
- * archive: quality 11 costs about forty times as much as 5 for bodies a tenth
- * smaller, and compressing one at 5 costs about what copying it from a cache
- * would, so they are compressed afresh (docs/decisions.md, Archive).
+ * archive: the best quality costs many times as much for bodies only a little
+ * smaller, and compressing one at this quality costs about what copying it
+ * from a cache would, so they are compressed afresh each build
+ * (docs/architecture.md, "The build").
  */
 const PAGE_QUALITY = 5;
 

@@ -7,18 +7,18 @@ import { buildIsStale } from './build-site.ts';
 const SERVE = fileURLToPath(new URL('serve.mjs', import.meta.url));
 /**
  * Young-generation semi-spaces of 8 MiB: V8's default on a machine with much
- * memory lets tens of MiB of garbage sit between scavenges, held as resident
- * memory for good. And an old generation allowed to grow to 1.35 times what
- * was live after the last full collection: left to choose, V8 grows it up to
- * four times during a burst of writes (100 MiB and more, measured), and gives
- * little of it back once the burst is over.
+ * memory lets far more garbage sit between scavenges, held as resident memory
+ * for good. And an old generation allowed to grow to 1.35 times what was live
+ * after the last full collection: left to choose, V8 grows it several times
+ * over during a burst of writes, and gives little of it back once the burst
+ * is over.
  */
 const SERVER_V8_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=35'];
 /**
  * Two malloc arenas keep native buffers from spreading over one arena per
  * thread; a fixed trim threshold gives freed memory back to the system (by
- * default glibc raises the threshold after the first large free, and start-up
- * leaves about 50 MiB of freed memory held for good).
+ * default glibc raises the threshold after the first large free, and what
+ * start-up freed stays held for good).
  */
 const SERVER_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072' };
 

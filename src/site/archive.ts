@@ -31,7 +31,7 @@ export type { ArticleItem as ListedArticle };
  * `ARCHIVE_PAGE_SIZE` a page. Rendered on demand and kept a minute, as the
  * home page is, so a scheduled article joins the archive on its date, and the
  * archive, the home page, the feeds and the sitemap agree on any day
- * (docs/decisions.md, Content). Page 1 is `/archive` only: `/archive/1`,
+ * (docs/architecture.md, "Content and lists"). Page 1 is `/archive` only: `/archive/1`,
  * `/archive/02` and pages past the last are not pages.
  */
 export async function archivePage(langParam: string | undefined, pageParam: string | undefined): Promise<ArchivePage | null> {

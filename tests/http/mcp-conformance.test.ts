@@ -7,7 +7,7 @@ import { copyOfPreparedSite, startSite, type RunningSite } from '../support/site
 
 /**
  * The official MCP conformance suite's server scenarios that apply to a
- * read-only server without prompts (docs/decisions.md, "The MCP server"). The
+ * read-only server without prompts (docs/architecture.md, "Agents"). The
  * others need the suite's own fixture tools and resources (`test_simple_text`,
  * `test://static-text`…), or features this server does not offer: prompts,
  * completion, logging, resource subscriptions, sampling and elicitation

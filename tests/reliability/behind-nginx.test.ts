@@ -10,8 +10,8 @@ import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { get, post, postFrom, SITE_ORIGIN } from '../support/writes.ts';
 
 /**
- * nginx in front of two instances sharing PostgreSQL and Redis, as README
- * deploys them, under mixed load from readers of their own addresses, one
+ * nginx in front of two instances sharing PostgreSQL and Redis, as
+ * docs/deploying.md deploys them, under mixed load from readers of their own addresses, one
  * instance SIGKILLed midway and started again on its port.
  */
 const SECONDS = Number(process.env['RELIABILITY_LOAD_SECONDS'] ?? 30);
@@ -32,7 +32,7 @@ before(async () => {
   proxy = await startNginx(await freePort(), ports);
   // A fresh database brings a fresh salt: reader hashes, and so the quota keys in the shared Redis, are this run's own.
   databaseUrl = await freshDatabase('proxy');
-  // nginx and the test's direct reads reach the instances from 127.0.0.1: the proxy named by its address, as README deploys it.
+  // nginx and the test's direct reads reach the instances from 127.0.0.1: the proxy named by its address, as docs/deploying.md deploys it.
   env = { DATABASE_URL: databaseUrl, REDIS_URL, TRUST_PROXY: '127.0.0.1', SITE_URL: SITE_ORIGIN };
   // Each kept as soon as it listens, so that the after hook stops it even when the other fails to start.
   await Promise.all(

@@ -29,7 +29,7 @@ function nginxBinary(): string {
 }
 
 /**
- * The configuration README shows, with an `upstream` of the instances:
+ * The configuration docs/deploying.md shows ("Behind a reverse proxy"), with an `upstream` of the instances:
  * loopback only, and everything nginx writes (pid, logs, temporary bodies)
  * in `dir`, so it needs nothing of the machine's own nginx.
  */

@@ -304,7 +304,7 @@ const createCitySubmission: OperationDefinition = {
 };
 
 /**
- * The API's operations, in the order docs/decisions.md lists them: the one list that
+ * The API's operations, in the order /openapi.json and /developers list them: the one list that
  * dispatch, `405 Allow`, /openapi.json and /developers read.
  */
 export const OPERATIONS: readonly OperationDefinition[] = [

@@ -10,7 +10,7 @@ interface HeaderDoc {
 /** Headers every `/api` answer carries (src/server/http/api-frame.ts). */
 export const FRAME_HEADERS = ['API-Version', 'RateLimit-Policy'] as const;
 
-/** Headers of a write that spent a quota, and of every 429 (docs/decisions.md, Headers and caching). */
+/** Headers of a write that spent a quota, and of every 429. */
 export const QUOTA_HEADERS = ['RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
 
 export type ResponseHeaderName =

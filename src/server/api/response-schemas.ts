@@ -6,7 +6,7 @@ import { REFUSAL_CODES } from '../spam/refusal-codes.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
 
 /**
- * The answers of the API (docs/decisions.md, Operations and bodies), as zod schemas: /openapi.json is
+ * The answers of the API, as zod schemas: /openapi.json is
  * generated from them, the contract tests check real answers against that
  * document, and the unit tests check that the routes' own types match them.
  */

@@ -48,7 +48,7 @@ export function written(description: string, schema: ResponseDefinition['schema'
   return { description, ...(schema ? { schema } : {}), examples, headers: QUOTA_HEADERS };
 }
 
-/** The refusals every write shares (docs/decisions.md, Writes). */
+/** The refusals every write shares (docs/architecture.md, "A request's path"). */
 export function writeRefusals(quota: QuotaName, captcha: boolean): Record<number, ResponseDefinition> {
   return {
     403: refusal(

@@ -6,7 +6,7 @@ import type { ArticleSource } from './source.ts';
 
 /**
  * The writer's content as the running site reads it: the build writes two
- * files (docs/decisions.md, "Archive: memory that stays flat"), an index of
+ * files (docs/architecture.md, "Content and lists"), an index of
  * every article file and content page without the articles' bodies, and the
  * bodies one after another. The server holds the index, which grows by a few
  * hundred bytes an article, and reads a body from disk when an answer needs

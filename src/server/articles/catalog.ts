@@ -71,10 +71,10 @@ let lastDay = { date: '', from: 0 };
 
 /**
  * Today's date in UTC, the day that decides what is published; `now` in
- * milliseconds. Asked on most requests: the date is formatted again only when
+ * milliseconds. Asked on most requests, where formatting a date would be the
+ * largest single cost of a small read's own work: it is formatted again only when
  * `now` falls outside the last day's span (a UTC day is exactly DAY_MS here,
- * as JavaScript's clock has no leap seconds): formatting a date was the
- * largest single cost of the API's own work in a small read.
+ * as JavaScript's clock has no leap seconds).
  */
 export function todayUtc(now: number = Date.now()): string {
   if (now < lastDay.from || now >= lastDay.from + DAY_MS) {

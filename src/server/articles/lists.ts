@@ -1,7 +1,7 @@
 /**
  * How long each list of articles may grow: the archive only grows, so every
  * list a reader or a feed reader gets is cut to a fixed size, and the whole
- * archive is read page by page (docs/decisions.md, Content). Each size is
+ * archive is read page by page (docs/architecture.md, "Content and lists"). Each size is
  * written here once; the test site is built with smaller ones
  * (tests/support/fixtures.ts), so these lines keep the form
  * `export const NAME = <number>;`.

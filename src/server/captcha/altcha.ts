@@ -4,8 +4,8 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 
 /**
- * ALTCHA, the captcha the site serves itself (docs/decisions.md, Spam
- * defence): a page's widget fetches a challenge from the site
+ * ALTCHA, the captcha the site serves itself (docs/architecture.md,
+ * "Readers, quotas and spam defence"): a page's widget fetches a challenge from the site
  * (`/captcha/challenge`), its browser finds the counter whose PBKDF2 key the
  * challenge names, and the write sends challenge and solution back as its
  * `captchaToken` (base64 JSON, as the widget makes it). No outside service,
@@ -17,9 +17,9 @@ const ALTCHA_CHALLENGE_SECONDS = 1800;
 
 /**
  * The work a challenge asks: PBKDF2-SHA-256 of `cost` rounds, tried up to a
- * random counter between `counter[0]` and `counter[1]` (about half a second
- * of a phone's time; the server derives one key per challenge, and checks a
- * solution with one HMAC).
+ * random counter between `counter[0]` and `counter[1]` (a moment of a phone's
+ * time; the server derives one key per challenge, and checks a solution with
+ * one HMAC).
  */
 const WORK = { algorithm: 'PBKDF2/SHA-256', cost: 1000, counter: [1000, 4000] } as const;
 

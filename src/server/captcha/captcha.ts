@@ -28,7 +28,7 @@ export interface CaptchaContext {
 
 /**
  * Turnstile is on when either key is set, and one without the other is the
- * owner's mistake (docs/decisions.md, Settings); ALTCHA needs no key.
+ * owner's mistake (README.md, "Settings"); ALTCHA needs no key.
  */
 export function captchaState({ provider, siteKey, secret }: CaptchaSettings): CaptchaState {
   if (provider === undefined) return 'off';

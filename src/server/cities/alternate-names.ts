@@ -12,7 +12,7 @@ import type { Query } from './ranked.ts';
  * Names may be in any script, so grams here are hashed from UTF-16 code units
  * rather than drawn from the Latin alphabet of grams.ts. Each city's names
  * stay in the one string of the index file; an entry is a name's place in
- * it, so 200,000 names cost a few typed arrays rather than 400,000 strings.
+ * it, so the names cost a few typed arrays rather than two strings each.
  * Entries are in city rank order, so every posting list holds them most
  * populous first.
  */

@@ -3,7 +3,7 @@ import type { CityIndex } from './city-index.ts';
 import { eachTrigram } from './grams.ts';
 import { ANY_COUNTRY, MAX_RESULTS, type CityMatch } from './match.ts';
 
-/** How many cities, those sharing the most trigrams with the query, Fuse compares: enough to find the city meant, few enough to stay well under 2 ms. */
+/** How many cities, those sharing the most trigrams with the query, Fuse compares: enough to find the city meant, few enough that the fallback stays cheap. */
 const FUZZY_CANDIDATES = 32;
 /** The shortest key worth a typo-tolerant search: two letters with a typo match anything. */
 const MIN_FUZZY_LENGTH = 3;

@@ -16,7 +16,7 @@ import { DESK_CSP, html, page } from './html.ts';
 import { commentsBody, DESK_PAGE_SIZE, requestsBody } from './pages.ts';
 
 /**
- * The owner's desk (docs/decisions.md, "The owner's desk"): web pages on a
+ * The owner's desk (docs/architecture.md, "Notifications, moderation and the desk"): web pages on a
  * listener of its own (OWNER_PORT, OWNER_HOST), never on the public port, so
  * that no credential enters the public service. Whoever reaches the listener
  * is the owner: it binds the loopback address unless told otherwise, and is

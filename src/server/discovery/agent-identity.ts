@@ -7,7 +7,7 @@ export interface AgentIdentity {
   documentation: string;
 }
 
-/** GET /api/agent/identity's answer (docs/decisions.md, "Bodies"). */
+/** GET /api/agent/identity's answer, as its registry entry (getAgentIdentity) documents it. */
 export function agentIdentity(site: string): AgentIdentity {
   return { identity_types_supported: ['anonymous'], authentication: 'none', documentation: `${site}${DOCUMENT_PATHS.auth}` };
 }

@@ -7,7 +7,7 @@ import type { IndexedArticle, SiteFacts } from './site-facts.ts';
 /**
  * The latest LLMS_LATEST of `articles` (newest first), each linked to its
  * Markdown twin, and where the older ones are: an index stays the same size
- * however long the archive grows (docs/decisions.md, Lists that stay small).
+ * however long the archive grows (docs/architecture.md, "Content and lists").
  */
 function articleIndex(site: string, lang: LanguageCode, articles: readonly IndexedArticle[]): string {
   if (articles.length === 0) return 'Nothing is published yet.';

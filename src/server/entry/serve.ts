@@ -53,8 +53,9 @@ async function revisionOf(topic: string): Promise<string> {
  * DRAIN_SECONDS, so that a proxy polling it sends nothing new; then the
  * listener closes, requests in flight finish, and the store is closed. A
  * second signal skips what is left of the wait.
- * The city index itself (about 40 MiB) is read at the first city search or
- * submission: a site whose readers never search cities never holds it.
+ * The city index itself, every city's names in every script, is read at the
+ * first city search or submission: a site whose readers never search cities
+ * never holds it.
  */
 export async function serve(app: AstroApp, root: string): Promise<void> {
   let logger: Logger;

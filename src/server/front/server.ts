@@ -36,7 +36,7 @@ import { pageWithThread } from './thread-splice.ts';
  */
 const NOT_FOUND_SECONDS = 60;
 
-/** What kept renders may hold: about 50 threads of 2,000 comments, with their compressed copies. */
+/** What kept renders may hold, their compressed copies counted: room for the pages of many busy threads. */
 const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Bodies of built files held in memory at most by default (src/server/front/hot-bodies.ts); the rest is read from disk. */
@@ -275,7 +275,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
 export async function createFrontServer(options: FrontServerOptions): Promise<Server> {
   const { app, site } = options;
   // Given to every writeHead whole, never set one by one: a header set before writeHead sends Node down its slow path,
-  // which checks every header again (a tenth of a small API read).
+  // which checks every header again.
   const base: BaseHeaders = options.headers ?? {};
   const baseList = Object.entries(base).flat();
   const today = options.today ?? (() => todayUtc());

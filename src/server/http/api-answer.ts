@@ -4,8 +4,8 @@ const lowerCaseNames = new Map<string, string>();
 
 /**
  * A header name in lower case, one string per name: the API sets the same
- * few dozen names on every answer, and lower-casing each into a new string,
- * which V8 must then hash again as a key, showed in the profile of a small read.
+ * few dozen names on every answer, and lower-casing each into a new string
+ * would make V8 hash it again as a key on every answer.
  */
 function lowerCaseName(name: string): string {
   let lower = lowerCaseNames.get(name);

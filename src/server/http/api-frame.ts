@@ -14,7 +14,7 @@ export function isApiPath(pathname: string): boolean {
  * The frame around every `/api` answer: a failure (thrown, or a 5xx without
  * one) becomes a 500 with a `requestId` (logged with the error, never with the
  * caller's address), and every answer carries the API headers
- * (docs/decisions.md, "Headers"); the answers of a deprecated `operation` add
+ * (docs/architecture.md, "The operation registry"); the answers of a deprecated `operation` add
  * Deprecation and Sunset.
  */
 export async function withApiFrame(

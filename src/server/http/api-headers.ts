@@ -4,7 +4,7 @@ import type { AnswerHeaders } from './api-answer.ts';
 /** The API's version: `info.version` of /openapi.json and the `API-Version` header. */
 export const API_VERSION = '1.4.0';
 
-/** Every enforced quota as a structured-field list (docs/decisions.md, Headers and caching). */
+/** Every enforced quota as a structured-field list (docs/architecture.md, "The operation registry"). */
 export const RATE_LIMIT_POLICY = QUOTAS.map(({ name, quota, windowSeconds }) => `"${name}";q=${quota};w=${windowSeconds}`).join(', ');
 
 /** Headers every `/api` answer carries, whatever its status. */

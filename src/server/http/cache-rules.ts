@@ -1,4 +1,4 @@
-/** Cache-Control of every kind of answer (docs/decisions.md, Headers and caching), in one place. */
+/** Cache-Control of every kind of answer, in one place. */
 export const CACHE_CONTROL = {
   articles: 'public, max-age=60',
   citySearch: 'public, max-age=300, s-maxage=86400',

@@ -30,14 +30,14 @@ export function cacheableJson(request: ApiRequest, body: unknown, cacheControl: 
   return new ApiAnswer(200, headers, text);
 }
 
-/** `{ error }`: the body of every refusal (docs/decisions.md, Errors). */
+/** `{ error }`: the body of every refusal (docs/architecture.md, "The operation registry"). */
 export function jsonError(status: number, message: string, headers: Record<string, string> = {}): ApiAnswer {
   return json({ error: message }, { status, cacheControl: CACHE_CONTROL.error, headers });
 }
 
 /**
  * `{ error, code }`: a 400 whose `code` (a short machine string) lets the
- * site's forms say it in the reader's language (docs/decisions.md, Spam defence).
+ * site's forms say it in the reader's language.
  */
 export function codedRefusal(code: string, message: string): ApiAnswer {
   return json({ error: message, code }, { status: 400, cacheControl: CACHE_CONTROL.error });

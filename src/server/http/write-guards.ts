@@ -3,7 +3,7 @@ import type { ApiAnswer } from './api-answer.ts';
 import type { ApiRequest } from './api-request.ts';
 import { jsonError } from './json.ts';
 
-/** The largest request body a write accepts (docs/decisions.md, Writes). */
+/** The largest request body a write accepts (docs/architecture.md, "A request's path"). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export type Guarded<T> = { ok: true; value: T } | { ok: false; response: ApiAnswer };
@@ -22,7 +22,7 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /**
- * The guards of every write, in the order of docs/decisions.md, Writes: the site's own
+ * The guards of every write, in the pipeline's order (docs/architecture.md, "A request's path"): the site's own
  * Origin (403), a JSON content type (415), a body of at most 16 KiB whatever
  * Content-Length says (413), JSON that parses (400), and the operation's
  * schema (400, naming the field).

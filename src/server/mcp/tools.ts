@@ -11,7 +11,7 @@ import { articleItem, articleList, singleArticle, storedComment } from '../api/r
 import { citySearchAnswer } from '../cities/city-result.ts';
 
 /**
- * The MCP server's tools (docs/decisions.md, "The MCP server"): reads only,
+ * The MCP server's tools (docs/architecture.md, "Agents"): reads only,
  * each answering what the API or the pages answer, from the same functions.
  * Their input and output schemas are the API's own zod schemas, with the
  * registry's words for the fields both share, so /openapi.json and the tool

@@ -1,6 +1,6 @@
 /**
- * What the metrics count, kept as plain numbers in place (docs/decisions.md,
- * Operating): the hot path adds to a typed array and allocates nothing, and
+ * What the metrics count, kept as plain numbers in place (docs/architecture.md,
+ * "Operating"): the hot path adds to a typed array and allocates nothing, and
  * the metrics listener (metrics-server.ts, loaded only with METRICS_PORT)
  * reads them when it is scraped. Until that listener starts, counting is off
  * and every call here returns at its first line.

@@ -1,5 +1,5 @@
 /**
- * The server's one logger (docs/decisions.md, Operating): every line the
+ * The server's one logger (docs/architecture.md, "Operating"): every line the
  * server writes goes through it, as one JSON object a line, or as a line for
  * people (`LOG_FORMAT=pretty`, or a terminal). `LOG_LEVEL` sets the least
  * severe level written; below it a call costs one comparison.

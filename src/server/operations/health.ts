@@ -1,6 +1,6 @@
 /**
- * The health endpoints a proxy or an orchestrator polls (docs/decisions.md,
- * Operating): `/healthz` says the process serves, `/readyz` whether it
+ * The health endpoints a proxy or an orchestrator polls (docs/deploying.md,
+ * "Health, logs and metrics"): `/healthz` says the process serves, `/readyz` whether it
  * should be sent readers now. The front server answers both before anything
  * else (no page route can shadow them); this module only decides the answers.
  */

@@ -1,6 +1,6 @@
 import { quotaOf, type QuotaName } from './limits.ts';
 
-/** The RateLimit headers of a write that spent (or was refused) a quota (docs/decisions.md, Headers and caching). */
+/** The RateLimit headers of a write that spent (or was refused) a quota (docs/architecture.md, "Readers, quotas and spam defence"). */
 export function quotaHeaders(name: QuotaName, remaining: number): Record<string, string> {
   const { quota, windowSeconds } = quotaOf(name);
   return {

@@ -1,5 +1,5 @@
 /**
- * The write quotas (docs/decisions.md, Quotas and the ban): at most `quota` writes from one reader in
+ * The write quotas (docs/architecture.md, "Readers, quotas and spam defence"): at most `quota` writes from one reader in
  * any span of `windowSeconds`. Every header, document and limiter reads them here.
  */
 export const QUOTAS = [
@@ -12,10 +12,10 @@ export const QUOTAS = [
 
 export type QuotaName = (typeof QUOTAS)[number]['name'];
 
-/** The burst ban (docs/decisions.md, Quotas and the ban): the `comments`-th comment within `windowSeconds` bans the reader for `banSeconds`. */
+/** The burst ban (docs/owner.md, "Spam defence"): the `comments`-th comment within `windowSeconds` bans the reader for `banSeconds`. */
 export const COMMENT_BURST_BAN = { comments: 100, windowSeconds: 300, banSeconds: 48 * 3600 } as const;
 
-/** The most links (http(s) addresses, `www.` names, bare domains) one comment may hold (docs/decisions.md, Spam defence). */
+/** The most links (http(s) addresses, `www.` names, bare domains) one comment may hold (docs/owner.md, "Spam defence"). */
 export const MAX_LINKS_PER_COMMENT = 3;
 
 export function quotaOf(name: QuotaName): (typeof QUOTAS)[number] {

@@ -1,6 +1,6 @@
 /**
  * Keys that may be spent once each while they live (a solved captcha
- * challenge, by its nonce: docs/decisions.md, Spam defence), kept where the
+ * challenge, by its nonce: docs/architecture.md, "Readers, quotas and spam defence"), kept where the
  * quotas are: in this process's memory, or in Redis for every instance.
  */
 export interface SpentKeys {

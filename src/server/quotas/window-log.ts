@@ -1,6 +1,6 @@
 /**
  * Sliding-window counting: at most `quota` writes in any span of
- * `windowSeconds` (docs/decisions.md, Quotas and the ban). rate-limiter-flexible counts in fixed
+ * `windowSeconds` (docs/architecture.md, "Readers, quotas and spam defence"). rate-limiter-flexible counts in fixed
  * windows, so the exact count keeps a log of accepted writes per key here.
  */
 

@@ -59,7 +59,7 @@ export function signingKeys(salt: string): SigningKeys {
 let opening: Promise<Runtime> | undefined;
 
 /**
- * Opens the store, the salt and the quotas from the settings (docs/decisions.md,
+ * Opens the store, the salt and the quotas from the settings (README.md,
  * "Settings"). The server calls it before it listens, so a corrupt store or a
  * bad setting stops start-up with its message instead of failing a request.
  */

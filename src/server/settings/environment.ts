@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * The settings read from the environment at start-up (docs/decisions.md, Settings). Every
+ * The settings read from the environment at start-up (README.md, "Settings"). Every
  * module asks here, so a default is written once.
  */
 export function siteUrl(): string {
@@ -19,7 +19,7 @@ export function listenHost(): string {
   return process.env['HOST'] ?? 'localhost';
 }
 
-/** Folder of the embedded store and its generated salt, unused with DATABASE_URL (docs/decisions.md, Settings). */
+/** Folder of the embedded store and its generated salt, unused with DATABASE_URL. */
 export function dataDir(): string {
   return process.env['DATA_DIR'] ?? 'data/store';
 }

@@ -1,6 +1,6 @@
 /**
- * The rules on a comment's text that no schema can tell (docs/decisions.md,
- * Spam defence): how many links it holds, and whether it repeats the
+ * The rules on a comment's text that no schema can tell (docs/architecture.md,
+ * "Readers, quotas and spam defence"): how many links it holds, and whether it repeats the
  * reader's previous comment.
  */
 

@@ -7,7 +7,7 @@ import { sign, verify } from '../identity/signing.ts';
  * who showed it: every reader may hold several, and none is spent by a write.
  */
 
-/** A stamp older than this counts as none: a page left open overnight is not refused for it (docs/decisions.md, Spam defence). */
+/** A stamp older than this counts as none: a page left open overnight is not refused for it (docs/architecture.md, "Readers, quotas and spam defence"). */
 export const FORM_STAMP_LIFETIME_SECONDS = 86_400;
 
 /** A stamp made now. */

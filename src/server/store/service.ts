@@ -24,7 +24,7 @@ export function publicComment({ authorHash: _authorHash, deletedAt: _deletedAt, 
   return comment;
 }
 
-/** The vote toggle (docs/decisions.md, Operations and bodies): the same direction again removes the vote, the other one switches it. */
+/** The vote toggle: the same direction again removes the vote, the other one switches it. */
 export function nextVote(current: VoteValue, requested: -1 | 1): VoteValue {
   return current === requested ? 0 : requested;
 }

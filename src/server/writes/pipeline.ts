@@ -46,7 +46,7 @@ export interface WriteOperation<Input> {
   /**
    * Whether the write can wait for the owner's approval (a comment, under
    * MODERATION): then a form that looks sent by a robot, or sent with no
-   * stamp, is held instead of refused or taken (docs/decisions.md, Spam defence).
+   * stamp, is held instead of refused or taken (docs/owner.md, "Moderation").
    */
   holdable?: boolean;
   /**
@@ -111,7 +111,7 @@ async function decide<Input>(
       return jsonError(429, 'Writing is paused for this reader', refusedHeaders(operation.quota, COMMENT_BURST_BAN.banSeconds));
 
     // Under moderation a holdable write whose form is not clean waits for the owner; otherwise spam is
-    // refused and `unsigned` (no stamp: an API client) passes as before.
+    // refused and `unsigned` (no stamp: an API client) is taken.
     const holding = operation.holdable === true && runtime.moderation !== 'off';
     let held = false;
     if (operation.captcha) {

@@ -18,7 +18,7 @@ const notPublished = (slug: string) => jsonError(404, `No published article has 
  * same article, published or waiting for approval (MODERATION), with at most
  * MAX_LINKS_PER_COMMENT links, and not the text of the reader's previous
  * comment again (the same text after another comment is taken:
- * docs/decisions.md, Spam defence).
+ * docs/architecture.md, "Readers, quotas and spam defence").
  */
 export function createComment(isPublished: IsPublished): WriteOperation<z.output<typeof commentInput>> {
   return {

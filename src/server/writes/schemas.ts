@@ -69,7 +69,7 @@ export function isSitePath(value: unknown): value is string {
 
 export const bugReportInput = z.object({
   description: readerText(1, 4000),
-  // Not a site path: dropped, and the report is still stored (docs/decisions.md, Operations and bodies).
+  // Not a site path: dropped, and the report is still stored, as createBugReport documents.
   pagePath: z
     .unknown()
     .optional()

@@ -16,7 +16,7 @@ export interface ReaderCall extends WriteRequest {
 /**
  * The runtime and today's articles, one after the other: both are ready after
  * the first request, and awaiting each costs less than Promise.all's
- * combinator, which showed in the profile of a small read.
+ * combinator, which a small read would pay on every request.
  */
 export async function readerServices(
   services: ReaderCall['services'],

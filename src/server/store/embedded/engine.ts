@@ -106,7 +106,7 @@ export interface EmbeddedStoreOptions {
   notificationChannels: readonly NotificationChannel[];
 }
 
-// 16 MiB of journal replays in well under a second on open, and folding it in less often keeps write latency even.
+// A journal this size replays quickly on open, and folding it in less often keeps write latency even.
 const DEFAULT_OPTIONS: EmbeddedStoreOptions = {
   compactAfterBytes: 16 * 1024 * 1024,
   compactEveryMs: 30_000,

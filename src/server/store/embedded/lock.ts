@@ -26,7 +26,7 @@ const held = new Set<DatabaseSync>();
  * The lock is SQLite's exclusive lock on `store.lock`, a POSIX record lock
  * the kernel holds for this process and drops when the process ends: a
  * crash, SIGKILL, a zombie nobody reaps or a restarted container leave
- * nothing to take over (docs/decisions.md, The store).
+ * nothing to take over (docs/architecture.md, "The store").
  *
  * Nothing else in this process may open and close `store.lock`: closing any
  * descriptor of a file drops every POSIX lock the process holds on it.

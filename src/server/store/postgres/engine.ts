@@ -94,9 +94,8 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     max: poolSize,
     application_name: 'longhand',
     keepAlive: true,
-    // Planned for the arrays each execution passes. A generic plan guesses 100 rows for every unnest and, made while a
-    // table was small, went on joining it by scanning it whole as it grew: votes ran at less than half the rate, and
-    // slower each minute (docs/decisions.md, The store).
+    // Planned for the arrays each execution passes. A generic plan guesses a fixed row count for every unnest and, made
+    // while a table is small, goes on joining it by scanning it whole as it grows (docs/architecture.md, "The store").
     options: '-c plan_cache_mode=force_custom_plan',
     ...(timeoutMs === null ? {} : { connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, query_timeout: timeoutMs + 300 }),
   });
