@@ -56,6 +56,9 @@ function operation({ captcha = false, refuse = false, fail = false } = {}): Writ
   };
 }
 
+/** Every article counts as published: these writes name none. */
+const published = () => true;
+
 const outcomes = () =>
   Object.fromEntries(WRITE_OUTCOMES.map((outcome, index) => [outcome, counted.writes.get('topic-requests')?.[index] ?? 0]));
 
@@ -63,19 +66,19 @@ test('the pipeline counts each write once, by where it stopped', async () => {
   startCounting();
   const title = { requestTitle: 'Night trains' };
   const status = async (answer: Promise<ApiAnswer>) => (await answer).status;
-  assert.equal(await status(runWrite(request(title, 'https://elsewhere.example'), runtime(), operation())), 403);
-  assert.equal(await status(runWrite(request({ requestTitle: 'x' }), runtime(), operation())), 400);
-  assert.equal(await status(runWrite(request(title), runtime(), operation({ refuse: true }))), 404);
+  assert.equal(await status(runWrite(request(title, 'https://elsewhere.example'), runtime(), operation(), published)), 403);
+  assert.equal(await status(runWrite(request({ requestTitle: 'x' }), runtime(), operation(), published)), 400);
+  assert.equal(await status(runWrite(request(title), runtime(), operation({ refuse: true }), published)), 404);
   const burstBanned: Quotas = { ...memoryQuotas(), banRemaining: () => Promise.resolve(60) };
-  assert.equal(await status(runWrite(request(title), runtime({ quotas: burstBanned }), operation())), 429);
-  assert.equal(await status(runWrite(request(title), runtime({ ownerBanned: true }), operation())), 429);
-  assert.equal(await status(runWrite(request(title), runtime(), operation({ captcha: true }))), 400);
-  assert.equal(await status(runWrite(request({ ...title, honeypot: 'filled' }), runtime(), operation({ captcha: true }))), 400);
+  assert.equal(await status(runWrite(request(title), runtime({ quotas: burstBanned }), operation(), published)), 429);
+  assert.equal(await status(runWrite(request(title), runtime({ ownerBanned: true }), operation(), published)), 429);
+  assert.equal(await status(runWrite(request(title), runtime(), operation({ captcha: true }), published)), 400);
+  assert.equal(await status(runWrite(request({ ...title, honeypot: 'filled' }), runtime(), operation({ captcha: true }), published)), 400);
   const quotas = memoryQuotas();
-  for (let n = 0; n < 6; n += 1) await runWrite(request(title), runtime({ quotas }), operation()); // 5 a day
+  for (let n = 0; n < 6; n += 1) await runWrite(request(title), runtime({ quotas }), operation(), published); // 5 a day
   const unreachable: Quotas = { ...memoryQuotas(), reserve: () => Promise.reject(new QuotasUnavailable('down')) };
-  assert.equal(await status(runWrite(request(title), runtime({ quotas: unreachable }), operation())), 503);
-  await assert.rejects(runWrite(request(title), runtime(), operation({ fail: true })), /the store failed/);
+  assert.equal(await status(runWrite(request(title), runtime({ quotas: unreachable }), operation(), published)), 503);
+  await assert.rejects(runWrite(request(title), runtime(), operation({ fail: true }), published), /the store failed/);
   assert.deepEqual(outcomes(), { stored: 5, quota: 1, ban: 2, captcha: 1, spam: 1, validation: 2, origin: 1, failed: 2 });
 });
 

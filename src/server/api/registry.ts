@@ -7,16 +7,11 @@ import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { cacheableJson } from '../http/json.ts';
 import { withoutTrailingSlashes } from '../http/site-paths.ts';
 import { viewerVotesHandler, viewerVotesQuery } from '../reads/viewer-votes.ts';
-import {
-  castVote as castVoteWrite,
-  createBugReport as bugReportWrite,
-  createComment as commentWrite,
-  createTopicRequest as topicRequestWrite,
-} from '../writes/reader-writes.ts';
+import { prepareBugReport, prepareCitySubmission, prepareComment, prepareTopicRequest, prepareVote } from '../writes/reader-writes.ts';
 import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, voteInput } from '../writes/schemas.ts';
-import { citySubmission, writeHandler } from '../writes/write-handlers.ts';
 import { articlesAnswer, identityDocument, okAnswer, storedComment, viewerVotes, voteResult } from './response-schemas.ts';
 import type { OperationDefinition } from './definition.ts';
+import { writeOperation } from './write-operation.ts';
 import {
   AGENT_IDENTITY,
   ARTICLE_LIST,
@@ -124,7 +119,7 @@ const getAgentIdentity: OperationDefinition = {
   handle: ({ request, services }) => cacheableJson(request, agentIdentity(services.site), CACHE_CONTROL.identity),
 };
 
-const createTopicRequest: OperationDefinition = {
+const createTopicRequest = writeOperation({
   operationId: 'createTopicRequest',
   method: 'POST',
   path: '/api/topic-requests',
@@ -148,10 +143,10 @@ const createTopicRequest: OperationDefinition = {
   quota: 'topic-requests',
   captcha: true,
   cacheControl: CACHE_CONTROL.write,
-  handle: writeHandler(() => topicRequestWrite),
-};
+  prepare: prepareTopicRequest,
+});
 
-const createBugReport: OperationDefinition = {
+const createBugReport = writeOperation({
   operationId: 'createBugReport',
   method: 'POST',
   path: '/api/bug-reports',
@@ -175,10 +170,10 @@ const createBugReport: OperationDefinition = {
   quota: 'bug-reports',
   captcha: true,
   cacheControl: CACHE_CONTROL.write,
-  handle: writeHandler(() => bugReportWrite),
-};
+  prepare: prepareBugReport,
+});
 
-const createComment: OperationDefinition = {
+const createComment = writeOperation({
   operationId: 'createComment',
   method: 'POST',
   path: '/api/comments',
@@ -210,8 +205,9 @@ const createComment: OperationDefinition = {
   quota: 'comments',
   captcha: true,
   cacheControl: CACHE_CONTROL.write,
-  handle: writeHandler(commentWrite),
-};
+  holdable: true,
+  prepare: prepareComment,
+});
 
 const getViewerVotes: OperationDefinition = {
   operationId: 'getViewerVotes',
@@ -241,7 +237,7 @@ const getViewerVotes: OperationDefinition = {
   handle: viewerVotesHandler,
 };
 
-const castVote: OperationDefinition = {
+const castVote = writeOperation({
   operationId: 'castVote',
   method: 'POST',
   path: '/api/votes',
@@ -267,10 +263,10 @@ const castVote: OperationDefinition = {
   quota: 'votes',
   captcha: false,
   cacheControl: CACHE_CONTROL.write,
-  handle: writeHandler(castVoteWrite),
-};
+  prepare: prepareVote,
+});
 
-const createCitySubmission: OperationDefinition = {
+const createCitySubmission = writeOperation({
   operationId: 'createCitySubmission',
   method: 'POST',
   path: '/api/city-submissions',
@@ -300,8 +296,8 @@ const createCitySubmission: OperationDefinition = {
   quota: 'city-submissions',
   captcha: true,
   cacheControl: CACHE_CONTROL.write,
-  handle: writeHandler(() => citySubmission),
-};
+  prepare: prepareCitySubmission,
+});
 
 /**
  * The API's operations, in the order /openapi.json and /developers list them: the one list that

@@ -33,7 +33,28 @@ interface Reader {
   name: string;
 }
 
-/** One write operation: its quota, schema and captcha rule, and what it does. */
+/** What a write's own checks are given besides its input. */
+export interface WriteContext {
+  reader: Reader;
+  runtime: Runtime;
+  /** Whether the pipeline holds this write for the owner's approval (`holdable` writes, under MODERATION). */
+  held: boolean;
+  /** Whether an article is published today: the writes that target one check it first. */
+  isPublished: (slug: string) => boolean;
+}
+
+/**
+ * Checks a write's own rules (the article exists, the parent is on it…) and
+ * answers either a refusal, which spends no quota, or the step that stores
+ * the write and returns the 200 body.
+ */
+export type PrepareWrite<Input> = (input: Input, context: WriteContext) => Promise<ApiAnswer | (() => Promise<unknown>)>;
+
+/**
+ * One write operation as the pipeline runs it: its quota, schema and captcha
+ * rule, as its registry entry declares them (src/server/api/write-operation.ts),
+ * and its own checks.
+ */
 export interface WriteOperation<Input> {
   quota: QuotaName;
   schema: z.ZodType<Input>;
@@ -49,12 +70,7 @@ export interface WriteOperation<Input> {
    * stamp, is held instead of refused or taken (docs/owner.md, "Moderation").
    */
   holdable?: boolean;
-  /**
-   * Checks the operation's own rules (the article exists, the parent is on
-   * it…) and answers either a refusal, which spends no quota, or the step that
-   * stores the write and returns the 200 body.
-   */
-  prepare(input: Input, reader: Reader, runtime: Runtime, held: boolean): Promise<ApiAnswer | (() => Promise<unknown>)>;
+  prepare: PrepareWrite<Input>;
 }
 
 export interface WriteRequest {
@@ -78,10 +94,15 @@ export function identify({ request, socketAddress, connection }: WriteRequest, r
  * write whose store fails gives its slot back. Each write is counted once,
  * under its quota's name, by the outcome decided here (metrics).
  */
-export async function runWrite<Input>(write: WriteRequest, runtime: Runtime, operation: WriteOperation<Input>): Promise<ApiAnswer> {
+export async function runWrite<Input>(
+  write: WriteRequest,
+  runtime: Runtime,
+  operation: WriteOperation<Input>,
+  isPublished: (slug: string) => boolean,
+): Promise<ApiAnswer> {
   const decided: { outcome: WriteOutcome } = { outcome: 'failed' };
   try {
-    return await decide(write, runtime, operation, decided);
+    return await decide(write, runtime, operation, isPublished, decided);
   } finally {
     writeDecided(operation.quota, decided.outcome);
   }
@@ -91,6 +112,7 @@ async function decide<Input>(
   write: WriteRequest,
   runtime: Runtime,
   operation: WriteOperation<Input>,
+  isPublished: (slug: string) => boolean,
   decided: { outcome: WriteOutcome },
 ): Promise<ApiAnswer> {
   const guarded = await guardWrite(write.request, runtime.site, operation.schema);
@@ -131,7 +153,7 @@ async function decide<Input>(
     }
 
     decided.outcome = 'validation';
-    const prepared = await operation.prepare(input, reader, runtime, held);
+    const prepared = await operation.prepare(input, { reader, runtime, held, isPublished });
     if (prepared instanceof ApiAnswer) return prepared;
 
     decided.outcome = 'quota';

@@ -3,13 +3,15 @@ import { codedRefusal, jsonError } from '../http/json.ts';
 import { MAX_LINKS_PER_COMMENT } from '../quotas/limits.ts';
 import { linkCount, sameText } from '../spam/comment-text.ts';
 import { addComment, placeInThread, statusOfNewComment, toggleVote, voteTargetExists } from '../store/service.ts';
-import type { WriteOperation } from './pipeline.ts';
-import type { City } from '../cities/city-index.ts';
-import type { CityLookup } from '../cities/find-city.ts';
+import type { PrepareWrite } from './pipeline.ts';
+import { findCity, knownCountryCodes } from '../cities/find-city.ts';
 import { bugReportInput, citySubmissionInput, commentInput, ok, topicRequestInput, voteInput } from './schemas.ts';
 
-/** Whether an article is published today: the writes that target one check it first. */
-export type IsPublished = (slug: string) => boolean;
+/**
+ * Each reader write's own checks and store step. Its body schema, quota and
+ * captcha rule are declared by its registry entry (src/server/api/registry.ts)
+ * and nowhere else.
+ */
 
 const notPublished = (slug: string) => jsonError(404, `No published article has the slug "${slug}"`);
 
@@ -20,108 +22,85 @@ const notPublished = (slug: string) => jsonError(404, `No published article has 
  * comment again (the same text after another comment is taken:
  * docs/architecture.md, "Readers, quotas and spam defence").
  */
-export function createComment(isPublished: IsPublished): WriteOperation<z.output<typeof commentInput>> {
-  return {
-    quota: 'comments',
-    schema: commentInput,
-    captcha: true,
-    holdable: true,
-    async prepare({ articleSlug, parentId, body }, reader, { store, moderation }, held) {
-      if (!isPublished(articleSlug)) return notPublished(articleSlug);
-      const links = linkCount(body);
-      if (links > MAX_LINKS_PER_COMMENT)
-        return codedRefusal('too_many_links', `body: holds ${links} links; a comment may hold at most ${MAX_LINKS_PER_COMMENT}`);
-      const place = await placeInThread(store, articleSlug, parentId);
-      if (!place.ok) return jsonError(400, place.message);
-      const previous = await store.latestCommentBy(reader.hash);
-      if (previous && sameText(previous.body, body))
-        return codedRefusal('repeated_comment', 'body: the same text as your previous comment; write something new');
-      const status = held ? 'pending' : await statusOfNewComment(store, moderation, reader.hash);
-      return () =>
-        addComment(store, {
-          articleSlug,
-          parentId: parentId ?? null,
-          depth: place.depth,
-          author: reader.name,
-          authorHash: reader.hash,
-          body,
-          status,
-        });
-    },
-  };
-}
+export const prepareComment: PrepareWrite<z.output<typeof commentInput>> = async (
+  { articleSlug, parentId, body },
+  { reader, runtime: { store, moderation }, held, isPublished },
+) => {
+  if (!isPublished(articleSlug)) return notPublished(articleSlug);
+  const links = linkCount(body);
+  if (links > MAX_LINKS_PER_COMMENT)
+    return codedRefusal('too_many_links', `body: holds ${links} links; a comment may hold at most ${MAX_LINKS_PER_COMMENT}`);
+  const place = await placeInThread(store, articleSlug, parentId);
+  if (!place.ok) return jsonError(400, place.message);
+  const previous = await store.latestCommentBy(reader.hash);
+  if (previous && sameText(previous.body, body))
+    return codedRefusal('repeated_comment', 'body: the same text as your previous comment; write something new');
+  const status = held ? 'pending' : await statusOfNewComment(store, moderation, reader.hash);
+  return () =>
+    addComment(store, {
+      articleSlug,
+      parentId: parentId ?? null,
+      depth: place.depth,
+      author: reader.name,
+      authorHash: reader.hash,
+      body,
+      status,
+    });
+};
 
 /** POST /api/votes: the toggle on an article or one of its comments. */
-export function castVote(isPublished: IsPublished): WriteOperation<z.output<typeof voteInput>> {
-  return {
-    quota: 'votes',
-    schema: voteInput,
-    captcha: false,
-    async prepare({ articleSlug, commentId, value }, reader, { store }) {
-      if (!isPublished(articleSlug)) return notPublished(articleSlug);
-      const target = { articleSlug, commentId: commentId ?? null };
-      if (!(await voteTargetExists(store, target))) return jsonError(404, 'commentId: no such comment on this article');
-      return () => toggleVote(store, target, reader.hash, value);
-    },
-  };
-}
+export const prepareVote: PrepareWrite<z.output<typeof voteInput>> = async (
+  { articleSlug, commentId, value },
+  { reader, runtime: { store }, isPublished },
+) => {
+  if (!isPublished(articleSlug)) return notPublished(articleSlug);
+  const target = { articleSlug, commentId: commentId ?? null };
+  if (!(await voteTargetExists(store, target))) return jsonError(404, 'commentId: no such comment on this article');
+  return () => toggleVote(store, target, reader.hash, value);
+};
 
 /** POST /api/topic-requests: stored as pending and listed on /answers. */
-export const createTopicRequest: WriteOperation<z.output<typeof topicRequestInput>> = {
-  quota: 'topic-requests',
-  schema: topicRequestInput,
-  captcha: true,
-  prepare: ({ requestTitle, details }, reader, { store }) =>
-    Promise.resolve(async () =>
-      ok((await store.insertTopicRequest({ requestTitle, details: details ?? null, authorHash: reader.hash })).id),
-    ),
-};
+export const prepareTopicRequest: PrepareWrite<z.output<typeof topicRequestInput>> = (
+  { requestTitle, details },
+  { reader, runtime: { store } },
+) =>
+  Promise.resolve(async () => ok((await store.insertTopicRequest({ requestTitle, details: details ?? null, authorHash: reader.hash })).id));
 
 /** POST /api/bug-reports: stored for review, never shown publicly. */
-export const createBugReport: WriteOperation<z.output<typeof bugReportInput>> = {
-  quota: 'bug-reports',
-  schema: bugReportInput,
-  captcha: true,
-  prepare: ({ description, pagePath }, reader, { store }) =>
-    Promise.resolve(async () => ok((await store.insertBugReport({ description, pagePath, authorHash: reader.hash })).id)),
-};
+export const prepareBugReport: PrepareWrite<z.output<typeof bugReportInput>> = (
+  { description, pagePath },
+  { reader, runtime: { store } },
+) => Promise.resolve(async () => ok((await store.insertBugReport({ description, pagePath, authorHash: reader.hash })).id));
 
 /**
  * POST /api/city-submissions: a city from the bundled dataset, in that
  * country, with the reader's figures. Country name, region and coordinates
  * come from the dataset, never from the body.
  */
-export function createCitySubmission(
-  find: (lookup: CityLookup) => City | null,
-  isKnownCountry: (code: string) => boolean,
-): WriteOperation<z.output<typeof citySubmissionInput>> {
-  return {
-    quota: 'city-submissions',
-    schema: citySubmissionInput,
-    captcha: true,
-    prepare({ city, country, cityId, currency, netPay, rent, beerPrice }, reader, { store }) {
-      const code = country.toUpperCase();
-      if (!isKnownCountry(code)) return Promise.resolve(jsonError(400, `country: ${code} has no city in the dataset`));
-      const found = find({ country: code, cityId, name: city });
-      if (!found) return Promise.resolve(jsonError(400, `city: no city of 15,000 or more inhabitants named "${city}" in ${code}`));
-      if (rent >= netPay) return Promise.resolve(jsonError(400, 'rent: must be below netPay'));
-      return Promise.resolve(async () => {
-        const stored = await store.insertCitySubmission({
-          cityId: found.id,
-          city: found.name,
-          country: found.country,
-          countryName: found.countryName,
-          region: found.region,
-          lat: found.lat,
-          lon: found.lon,
-          currency,
-          netPay,
-          rent,
-          beerPrice,
-          authorHash: reader.hash,
-        });
-        return ok(stored.id);
-      });
-    },
-  };
-}
+export const prepareCitySubmission: PrepareWrite<z.output<typeof citySubmissionInput>> = (
+  { city, country, cityId, currency, netPay, rent, beerPrice },
+  { reader, runtime: { store } },
+) => {
+  const code = country.toUpperCase();
+  if (!knownCountryCodes().includes(code)) return Promise.resolve(jsonError(400, `country: ${code} has no city in the dataset`));
+  const found = findCity({ country: code, cityId, name: city });
+  if (!found) return Promise.resolve(jsonError(400, `city: no city of 15,000 or more inhabitants named "${city}" in ${code}`));
+  if (rent >= netPay) return Promise.resolve(jsonError(400, 'rent: must be below netPay'));
+  return Promise.resolve(async () => {
+    const stored = await store.insertCitySubmission({
+      cityId: found.id,
+      city: found.name,
+      country: found.country,
+      countryName: found.countryName,
+      region: found.region,
+      lat: found.lat,
+      lon: found.lon,
+      currency,
+      netPay,
+      rent,
+      beerPrice,
+      authorHash: reader.hash,
+    });
+    return ok(stored.id);
+  });
+};

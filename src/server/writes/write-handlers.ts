@@ -1,9 +1,7 @@
 import type { PublishedView } from '../articles/catalog.ts';
 import type { ApiAnswer } from '../http/api-answer.ts';
-import { findCity, knownCountryCodes } from '../cities/find-city.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { runWrite, type WriteOperation, type WriteRequest } from './pipeline.ts';
-import { createCitySubmission, type IsPublished } from './reader-writes.ts';
 
 /** A request to a reader endpoint, with what it needs from the process (the API registry's services fit). */
 export interface ReaderCall extends WriteRequest {
@@ -26,16 +24,9 @@ export async function readerServices(
 }
 
 /** The handler of a write operation: the one pipeline, against the articles published now. */
-export function writeHandler<Input>(operation: (isPublished: IsPublished) => WriteOperation<Input>) {
+export function writeHandler<Input>(operation: WriteOperation<Input>) {
   return async ({ services, ...write }: ReaderCall): Promise<ApiAnswer> => {
     const { runtime, published } = await readerServices(services);
-    return runWrite(
-      write,
-      runtime,
-      operation((slug) => published.has(slug)),
-    );
+    return runWrite(write, runtime, operation, (slug) => published.has(slug));
   };
 }
-
-/** POST /api/city-submissions, over the bundled cities. */
-export const citySubmission = createCitySubmission(findCity, (code) => knownCountryCodes().includes(code));
