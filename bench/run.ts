@@ -136,10 +136,10 @@ try {
   console.log(row(['target', 'site req/s', 'site p50', 'site p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio']));
   for (const target of TARGETS) {
     const url = `${site.url}${target.path}`;
-    const answerFile = join(scratch, 'answer.json');
-    await writeFile(answerFile, JSON.stringify(await capture(url)));
+    const responseFile = join(scratch, 'answer.json');
+    await writeFile(responseFile, JSON.stringify(await capture(url)));
     const bare = await startProcess(
-      ['bench/bare-server.mjs', answerFile],
+      ['bench/bare-server.mjs', responseFile],
       { cwd: ROOT, pinned: true },
       /listening on (\d+)/,
       (m) => `http://127.0.0.1:${m[1] ?? ''}`,

@@ -101,9 +101,9 @@ describe('GET /api/articles?slug=…, one article', () => {
     for (const lang of ['en', 'fr', 'ar']) {
       const answer = await request(`${site.url}/api/articles?slug=the-price-of-a-beer&lang=${lang}`);
       assert.equal(answer.status, 200);
-      const { site: siteField, lang: answerLang, article } = answer.json<SingleEnvelope>();
+      const { site: siteField, lang: responseLang, article } = answer.json<SingleEnvelope>();
       assert.equal(siteField, SITE_URL);
-      assert.equal(answerLang, lang);
+      assert.equal(responseLang, lang);
       assert.equal(article.slug, 'the-price-of-a-beer');
       assert.equal(article.lang, lang);
       assert.equal(article.date, '2026-07-19');

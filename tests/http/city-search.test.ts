@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ZURICH } from '../../src/server/api/examples.ts';
-import type { CitySearchAnswer as Envelope } from '../../src/server/cities/city-result.ts';
+import type { CitySearchResponse as Envelope } from '../../src/server/cities/city-result.ts';
 import { assertRevalidates, request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 

@@ -180,9 +180,9 @@ test('the scraped counters say exactly how many reads and writes of each kind an
 });
 
 test('the metrics are on their own port only: /metrics on the public port is an ordinary 404, and the metrics port serves nothing else', async () => {
-  const publicAnswer = await request(`${site.url}/metrics`);
-  assert.equal(publicAnswer.status, 404);
-  assert.doesNotMatch(publicAnswer.text, /longhand_|process_/);
+  const publicResponse = await request(`${site.url}/metrics`);
+  assert.equal(publicResponse.status, 404);
+  assert.doesNotMatch(publicResponse.text, /longhand_|process_/);
   assert.equal((await request(metricsUrl.replace('/metrics', '/'))).status, 404);
   assert.equal((await request(metricsUrl.replace('/metrics', '/readyz'))).status, 404);
 });

@@ -25,7 +25,7 @@ after(async () => {
 const topic = () => ({ requestTitle: `Night trains ${Math.random()}` });
 
 /** Polls a write until it answers `status`, within a deadline: recovery is waited for, never slept on. */
-async function writesAnswer(status: number, timeoutMs = 15_000): Promise<number> {
+async function writesResponse(status: number, timeoutMs = 15_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let last = 0;
   while (Date.now() < deadline) {
@@ -46,6 +46,6 @@ test('Redis stopped: writes answer 503 while reads go on; back: writes recover w
     assert.equal((await request(`${site.url}${path}`)).status, 200, `${path} is read while Redis is down`);
   }
   await redis.start();
-  assert.equal(await writesAnswer(200), 200, 'writes recover once Redis is back');
+  assert.equal(await writesResponse(200), 200, 'writes recover once Redis is back');
   console.log('failing dependencies: Redis stopped, writes 503 and reads 200; Redis back, writes 200 again without a restart');
 });

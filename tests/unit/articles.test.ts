@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CONTENT_BODIES_FILE, CONTENT_INDEX_FILE, contentFiles, openBuiltContent } from '../../src/server/articles/built-content.ts';
-import { answerArticles } from '../../src/server/articles/articles-answer.ts';
+import { serveArticles } from '../../src/server/articles/articles-response.ts';
 import { apiRequestOf } from '../../src/server/http/api-request.ts';
 import { createCatalog, todayUtc } from '../../src/server/articles/catalog.ts';
 import { readingTime } from '../../src/server/articles/reading-time.ts';
@@ -133,15 +133,15 @@ describe('the catalog', () => {
 describe('GET /api/articles answers', () => {
   const view = createCatalog([source({ slug: 'only' })], SITE).on('2026-06-01');
   test('unknown lang falls back to English; a malformed slug is a 404', async () => {
-    const list = await answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?lang=zz`)), view, SITE);
+    const list = await serveArticles(apiRequestOf(new Request(`${SITE}/api/articles?lang=zz`)), view, SITE);
     assert.equal(((await list.toResponse().json()) as { lang: string }).lang, 'en');
-    assert.equal((await answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=Only`)), view, SITE)).status, 404);
-    assert.equal((await answerArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=only.v2`)), view, SITE)).status, 404);
+    assert.equal((await serveArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=Only`)), view, SITE)).status, 404);
+    assert.equal((await serveArticles(apiRequestOf(new Request(`${SITE}/api/articles?slug=only.v2`)), view, SITE)).status, 404);
   });
   test('If-None-Match with the current tag gives 304', async () => {
-    const first = await answerArticles(apiRequestOf(new Request(`${SITE}/api/articles`)), view, SITE);
+    const first = await serveArticles(apiRequestOf(new Request(`${SITE}/api/articles`)), view, SITE);
     const etag = first.headers.get('ETag') ?? '';
-    const again = await answerArticles(
+    const again = await serveArticles(
       apiRequestOf(new Request(`${SITE}/api/articles`, { headers: { 'If-None-Match': etag } })),
       view,
       SITE,

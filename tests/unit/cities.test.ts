@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { MIN_POPULATION, buildCityIndex, formatCityIndex } from '../../scripts/build-city-index.ts';
 import { ZURICH } from '../../src/server/api/examples.ts';
 import { apiRequestOf } from '../../src/server/http/api-request.ts';
-import { answerCitySearch } from '../../src/server/cities/city-search-answer.ts';
+import { serveCitySearch } from '../../src/server/cities/city-search-response.ts';
 import { CityIndex } from '../../src/server/cities/city-index.ts';
 import { findCity, knownCountryCodes } from '../../src/server/cities/find-city.ts';
 import type { CityIndexFile } from '../../src/server/cities/index-file.ts';
@@ -225,7 +225,7 @@ describe('finding the city of a submission', () => {
 
 describe('the answer of GET /api/city-search', () => {
   const answer = (query: string, headers: Record<string, string> = {}) =>
-    answerCitySearch(apiRequestOf(new Request(`https://example.org/api/city-search${query}`, { headers })), index);
+    serveCitySearch(apiRequestOf(new Request(`https://example.org/api/city-search${query}`, { headers })), index);
 
   test('the envelope, each city with how it matched, cacheable for a day at the CDN', async () => {
     const response = answer('?q=%20zurich%20&country=ch');
@@ -346,7 +346,7 @@ describe('country names in the reader’s language', () => {
   };
   const countryNames = async (query: string) =>
     (
-      (await answerCitySearch(apiRequestOf(new Request(`https://example.org/api/city-search${query}`)), index)
+      (await serveCitySearch(apiRequestOf(new Request(`https://example.org/api/city-search${query}`)), index)
         .toResponse()
         .json()) as {
         results: { countryName: string; matchedName?: string }[];

@@ -10,7 +10,7 @@ import { createFrontServer } from '../../src/server/front/server.ts';
 import { HotBodies } from '../../src/server/front/hot-bodies.ts';
 import { ResponseCache } from '../../src/server/front/response-cache.ts';
 import { notBeforeDates } from '../../src/server/front/schedule.ts';
-import { ApiAnswer } from '../../src/server/http/api-answer.ts';
+import { ApiResponse } from '../../src/server/http/api-response.ts';
 import { THREAD_SLOT } from '../../src/server/http/site-paths.ts';
 
 describe('encodings', () => {
@@ -188,7 +188,7 @@ describe('the front server', () => {
       },
       api: (request) => {
         dispatched.push(`${request.url.pathname}${request.url.search}`);
-        return Promise.resolve(new ApiAnswer(200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=60' }, '{}'));
+        return Promise.resolve(new ApiResponse(200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=60' }, '{}'));
       },
       apiQueryParameters: (pathname) => (pathname === '/api/articles' ? ['lang', 'slug'] : []),
       clientDir,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { API_VERSION, RATE_LIMIT_POLICY } from '../../src/server/http/api-headers.ts';
-import { ApiAnswer } from '../../src/server/http/api-answer.ts';
+import { ApiResponse } from '../../src/server/http/api-response.ts';
 import { withApiFrame } from '../../src/server/http/api-frame.ts';
 import { json } from '../../src/server/http/json.ts';
 import { sharedMaxAge } from '../../src/server/http/cache-rules.ts';
@@ -30,7 +30,7 @@ describe('the API frame', () => {
   });
 
   test('header names are matched in any case, and kept in lower case', () => {
-    const answer = new ApiAnswer(200, { 'Content-Type': 'text/plain', ETAG: '"x"' }, 'x');
+    const answer = new ApiResponse(200, { 'Content-Type': 'text/plain', ETAG: '"x"' }, 'x');
     answer.headers.set('X-Request-ID', 'a');
     answer.headers.set('x-request-id', 'b');
     assert.equal(answer.headers.get('content-TYPE'), 'text/plain');
@@ -47,7 +47,7 @@ describe('the API frame', () => {
 
   test('a bare 5xx gets a requestId too', async (t) => {
     t.mock.method(console, 'error', () => undefined);
-    const answer = await withApiFrame(() => Promise.resolve(new ApiAnswer(503, {}, null)));
+    const answer = await withApiFrame(() => Promise.resolve(new ApiResponse(503, {}, null)));
     assert.equal(answer.status, 503);
     assert.ok(((await answer.toResponse().json()) as { requestId?: string }).requestId);
   });

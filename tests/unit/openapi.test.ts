@@ -13,7 +13,7 @@ import {
   article,
   articleItem,
   identityDocument,
-  okAnswer,
+  okResponse,
   storedComment,
   viewerVotes,
   voteResult,
@@ -163,7 +163,7 @@ describe('the operation definitions', () => {
       true satisfies Same<z.output<typeof storedComment>, PublicComment>,
       true satisfies Same<z.output<typeof voteResult>, NonNullable<Awaited<ReturnType<StoreEngine['applyVote']>>>>,
       true satisfies Same<z.output<typeof viewerVotes>, Awaited<ReturnType<StoreEngine['votesOf']>>>,
-      true satisfies Same<z.output<typeof okAnswer>, ReturnType<typeof ok>>,
+      true satisfies Same<z.output<typeof okResponse>, ReturnType<typeof ok>>,
       true satisfies Same<z.output<typeof cityResult>, City & Pick<CityMatch, 'match' | 'matchedName'>>,
       true satisfies Same<z.output<typeof identityDocument>, ReturnType<typeof agentIdentity>>,
     ];

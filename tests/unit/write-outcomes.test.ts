@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiAnswer } from '../../src/server/http/api-answer.ts';
+import { ApiResponse } from '../../src/server/http/api-response.ts';
 import { apiRequestOf } from '../../src/server/http/api-request.ts';
 import { jsonError } from '../../src/server/http/json.ts';
 import { proxyTrust } from '../../src/server/identity/client-address.ts';
@@ -65,7 +65,7 @@ const outcomes = () =>
 test('the pipeline counts each write once, by where it stopped', async () => {
   startCounting();
   const title = { requestTitle: 'Night trains' };
-  const status = async (answer: Promise<ApiAnswer>) => (await answer).status;
+  const status = async (answer: Promise<ApiResponse>) => (await answer).status;
   assert.equal(await status(runWrite(request(title, 'https://elsewhere.example'), runtime(), operation(), published)), 403);
   assert.equal(await status(runWrite(request({ requestTitle: 'x' }), runtime(), operation(), published)), 400);
   assert.equal(await status(runWrite(request(title), runtime(), operation({ refuse: true }), published)), 404);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { PublishedView } from '../articles/catalog.ts';
 import type { CityIndex } from '../cities/city-index.ts';
-import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiResponse } from '../http/api-response.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import type { Deprecation } from '../http/deprecation.ts';
 import type { QuotaName } from '../quotas/limits.ts';
@@ -34,7 +34,7 @@ export interface ApiCall {
 }
 
 /** Answers one operation's requests; the dispatcher wraps it in the API frame. */
-type Handler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
+type Handler = (call: ApiCall) => ApiResponse | Promise<ApiResponse>;
 
 /** One status an operation answers with. */
 export interface ResponseDefinition {

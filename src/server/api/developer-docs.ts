@@ -40,7 +40,7 @@ export interface DocOperation {
   responses: DocResponse[];
   curl: string;
   /** The first example of the successful answer, as indented JSON. */
-  answerExample: string | null;
+  responseExample: string | null;
   deprecation: Deprecation | null;
 }
 
@@ -98,7 +98,7 @@ function curlOf({ method, path, requestExample = {} }: OperationDefinition, site
   ].join(' \\\n');
 }
 
-function answerExampleOf({ responses }: OperationDefinition, site: string): string | null {
+function responseExampleOf({ responses }: OperationDefinition, site: string): string | null {
   const first = Object.values(responses[200]?.examples ?? {})[0];
   return first === undefined ? null : JSON.stringify(exampleFor(first, site), null, 2);
 }
@@ -118,7 +118,7 @@ function docOperation(operation: OperationDefinition, site: string): DocOperatio
       headers: response.headers ?? [],
     })),
     curl: curlOf(operation, site),
-    answerExample: answerExampleOf(operation, site),
+    responseExample: responseExampleOf(operation, site),
     deprecation: operation.deprecation ?? null,
   };
 }

@@ -44,7 +44,7 @@ function operationSection(operation: DocOperation): string {
     ),
     `\`\`\`sh\n${operation.curl}\n\`\`\``,
   );
-  if (operation.answerExample) parts.push(`Answer:\n\n\`\`\`json\n${operation.answerExample}\n\`\`\``);
+  if (operation.responseExample) parts.push(`Answer:\n\n\`\`\`json\n${operation.responseExample}\n\`\`\``);
   return parts.join('\n\n');
 }
 

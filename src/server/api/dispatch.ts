@@ -1,4 +1,4 @@
-import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiResponse } from '../http/api-response.ts';
 import { methodNotAllowed, withApiFrame } from '../http/api-frame.ts';
 import { unknownApiPath } from '../http/errors.ts';
 import type { ApiCall, OperationDefinition } from './definition.ts';
@@ -10,7 +10,7 @@ import { allowedMethods, operationAt, OPERATIONS } from './registry.ts';
  * path; the extended 404 when nothing does. The Astro catch-all route and the
  * front server both call it.
  */
-export function dispatchApi(call: ApiCall, operations: readonly OperationDefinition[] = OPERATIONS): Promise<ApiAnswer> {
+export function dispatchApi(call: ApiCall, operations: readonly OperationDefinition[] = OPERATIONS): Promise<ApiResponse> {
   const { pathname } = call.request.url;
   const operation = operationAt(call.request.method, pathname, operations);
   return withApiFrame(() => {

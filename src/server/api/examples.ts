@@ -1,4 +1,4 @@
-import type { CityResult, CitySearchAnswer } from '../cities/city-result.ts';
+import type { CityResult, CitySearchResponse } from '../cities/city-result.ts';
 import { EXAMPLE_SITE } from './definition.ts';
 
 /** Example bodies of /openapi.json and /developers; the unit tests parse each with its schema. */
@@ -38,7 +38,7 @@ export const ZURICH = {
   match: 'exact',
 } as const satisfies CityResult;
 
-export const CITY_SEARCH = { query: 'zurich', count: 1, results: [ZURICH] } satisfies CitySearchAnswer;
+export const CITY_SEARCH = { query: 'zurich', count: 1, results: [ZURICH] } satisfies CitySearchResponse;
 
 /** `q=münchen&lang=de`: a main name holds the word, then Munich by its German name. */
 export const CITY_SEARCH_BY_ALTERNATE_NAME = {
@@ -69,7 +69,7 @@ export const CITY_SEARCH_BY_ALTERNATE_NAME = {
       match: 'exact',
     },
   ],
-} satisfies CitySearchAnswer;
+} satisfies CitySearchResponse;
 
 /** A city submission for Zürich, as the city form sends it. */
 export const ZURICH_SUBMISSION = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_VERSION } from '../http/api-headers.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import { ANSWER_NAMES } from './response-schemas.ts';
+import { RESPONSE_NAMES } from './response-schemas.ts';
 import { exampleFor, type OperationDefinition, type ResponseDefinition } from './definition.ts';
 import { deprecationHeaders } from '../http/deprecation.ts';
 import { requestSchemaOf, type JsonSchema } from './json-schema.ts';
@@ -40,16 +40,16 @@ const SCHEMA_REF = '#/components/schemas/';
 const HEADER_REF = '#/components/headers/';
 
 /** Every answer schema as a component, each referring to the others by `$ref`: what the server sends (`io: 'output'`). */
-function answerComponents(): Record<string, JsonSchema> {
+function responseComponents(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
-  for (const [schema, id] of ANSWER_NAMES) registry.add(schema, { id });
+  for (const [schema, id] of RESPONSE_NAMES) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, { io: 'output', uri: (id) => `${SCHEMA_REF}${id}` });
   return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...json }]) => [id, json as JsonSchema]));
 }
 
-function answerRef(schema: z.ZodType, operationId: string): { $ref: string } {
-  const name = ANSWER_NAMES.get(schema);
-  if (!name) throw new Error(`${operationId}: every answer schema must be named in ANSWER_NAMES (src/server/api/answers.ts)`);
+function responseRef(schema: z.ZodType, operationId: string): { $ref: string } {
+  const name = RESPONSE_NAMES.get(schema);
+  if (!name) throw new Error(`${operationId}: every answer schema must be named in RESPONSE_NAMES (src/server/api/answers.ts)`);
   return { $ref: `${SCHEMA_REF}${name}` };
 }
 
@@ -113,7 +113,7 @@ function responseOf(operation: OperationDefinition, status: number, response: Re
   return {
     description: response.description,
     headers,
-    content: { 'application/json': { schema: answerRef(response.schema, operation.operationId), examples } },
+    content: { 'application/json': { schema: responseRef(response.schema, operation.operationId), examples } },
   };
 }
 
@@ -164,7 +164,7 @@ export function buildOpenApi(site: string, operations: readonly OperationDefinit
     externalDocs: { description: 'Developer documentation and change log', url: `${site}/developers` },
     paths,
     components: {
-      schemas: answerComponents(),
+      schemas: responseComponents(),
       headers: RESPONSE_HEADERS,
     },
   };

@@ -1,6 +1,6 @@
-import { answerArticles, articlesQuery } from '../articles/articles-answer.ts';
-import { answerCitySearch } from '../cities/city-search-answer.ts';
-import { citySearchAnswer } from '../cities/city-result.ts';
+import { serveArticles, articlesQuery } from '../articles/articles-response.ts';
+import { serveCitySearch } from '../cities/city-search-response.ts';
+import { citySearchResponse } from '../cities/city-result.ts';
 import { citySearchQuery } from '../cities/query.ts';
 import { agentIdentity } from '../discovery/agent-identity.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
@@ -9,7 +9,7 @@ import { withoutTrailingSlashes } from '../http/site-paths.ts';
 import { viewerVotesHandler, viewerVotesQuery } from '../reads/viewer-votes.ts';
 import { prepareBugReport, prepareCitySubmission, prepareComment, prepareTopicRequest, prepareVote } from '../writes/reader-writes.ts';
 import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, voteInput } from '../writes/schemas.ts';
-import { articlesAnswer, identityDocument, okAnswer, storedComment, viewerVotes, voteResult } from './response-schemas.ts';
+import { articlesResponse, identityDocument, okResponse, storedComment, viewerVotes, voteResult } from './response-schemas.ts';
 import type { OperationDefinition } from './definition.ts';
 import { writeOperation } from './write-operation.ts';
 import {
@@ -53,7 +53,7 @@ export const getArticles: OperationDefinition = {
   responses: {
     200: {
       description: 'The list envelope (without `slug`) or the single-article envelope (with `slug`).',
-      schema: articlesAnswer,
+      schema: articlesResponse,
       examples: { 'one article': SINGLE_ARTICLE, list: ARTICLE_LIST },
       headers: ['ETag'],
     },
@@ -67,7 +67,7 @@ export const getArticles: OperationDefinition = {
   quota: null,
   captcha: false,
   cacheControl: CACHE_CONTROL.articles,
-  handle: async ({ request, services }) => answerArticles(request, await services.published(), services.site),
+  handle: async ({ request, services }) => serveArticles(request, await services.published(), services.site),
 };
 
 export const searchCities: OperationDefinition = {
@@ -87,7 +87,7 @@ export const searchCities: OperationDefinition = {
   responses: {
     200: {
       description: 'The matching cities, best first.',
-      schema: citySearchAnswer,
+      schema: citySearchResponse,
       examples: { found: CITY_SEARCH, 'by another name, in German': CITY_SEARCH_BY_ALTERNATE_NAME },
       headers: ['ETag'],
     },
@@ -98,7 +98,7 @@ export const searchCities: OperationDefinition = {
   quota: null,
   captcha: false,
   cacheControl: CACHE_CONTROL.citySearch,
-  handle: ({ request, services }) => answerCitySearch(request, services.cities()),
+  handle: ({ request, services }) => serveCitySearch(request, services.cities()),
 };
 
 const getAgentIdentity: OperationDefinition = {
@@ -133,7 +133,7 @@ const createTopicRequest = writeOperation({
   },
   requestExample: { requestTitle: 'Night trains in Europe', details: 'Which ones still run, and are they worth it?' },
   responses: {
-    200: written('Stored as pending.', okAnswer, { stored: OK }),
+    200: written('Stored as pending.', okResponse, { stored: OK }),
     400: formRefusal(
       'The body is not JSON, a field is invalid (the message names it), or the captcha token, the form’s stamp or its honeypot refuses it (`code` says which).',
       'requestTitle: Too small: expected string to have >=3 characters',
@@ -160,7 +160,7 @@ const createBugReport = writeOperation({
   },
   requestExample: { description: 'The table overflows on a narrow screen.', pagePath: '/articles/the-price-of-a-beer' },
   responses: {
-    200: written('Stored for review.', okAnswer, { stored: OK }),
+    200: written('Stored for review.', okResponse, { stored: OK }),
     400: formRefusal(
       'The body is not JSON, a field is invalid (the message names it), or the captcha token, the form’s stamp or its honeypot refuses it (`code` says which).',
       'description: Invalid input: expected string, received undefined',
@@ -286,7 +286,7 @@ const createCitySubmission = writeOperation({
   },
   requestExample: ZURICH_SUBMISSION,
   responses: {
-    200: written('Stored for review.', okAnswer, { stored: OK }),
+    200: written('Stored for review.', okResponse, { stored: OK }),
     400: formRefusal(
       'The body is not JSON, a field is invalid, the country or the city is unknown, the rent is not below the pay, or the captcha token, the form’s stamp or its honeypot refuses it (`code` says which).',
       'rent: must be below netPay',

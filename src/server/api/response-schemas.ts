@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../../i18n/languages.ts';
 import { SLUG_PATTERN } from '../articles/source.ts';
-import { citySearchAnswer, cityResult } from '../cities/city-result.ts';
+import { citySearchResponse, cityResult } from '../cities/city-result.ts';
 import { REFUSAL_CODES } from '../spam/refusal-codes.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
 
@@ -37,7 +37,7 @@ export const article = articleItem.extend({ content: z.string() });
 export const singleArticle = z.object({ site: z.url(), lang: languageCode, article });
 
 /** GET /api/articles answers the list without `slug`, one article with it. */
-export const articlesAnswer = z.union([articleList, singleArticle]);
+export const articlesResponse = z.union([articleList, singleArticle]);
 
 export const errorBody = z.object({ error: z.string() });
 
@@ -75,7 +75,7 @@ export const viewerVotes = z.object({
   comments: z.record(z.string(), z.union([z.literal(1), z.literal(-1)])),
 });
 
-export const okAnswer = z.object({ ok: z.literal(true), id: z.string() });
+export const okResponse = z.object({ ok: z.literal(true), id: z.string() });
 
 export const identityDocument = z.object({
   identity_types_supported: z.tuple([z.literal('anonymous')]),
@@ -83,13 +83,13 @@ export const identityDocument = z.object({
   documentation: z.url(),
 });
 
-/** The name of each answer in `components.schemas` of /openapi.json. */
-export const ANSWER_NAMES = new Map<z.ZodType, string>([
+/** The name of each response body in `components.schemas` of /openapi.json (the names are the API's own: kept as published). */
+export const RESPONSE_NAMES = new Map<z.ZodType, string>([
   [articleItem, 'ArticleItem'],
   [articleList, 'ArticleList'],
   [article, 'Article'],
   [singleArticle, 'SingleArticle'],
-  [articlesAnswer, 'ArticlesAnswer'],
+  [articlesResponse, 'ArticlesAnswer'],
   [errorBody, 'Error'],
   [serverErrorBody, 'ServerError'],
   [formErrorBody, 'FormRefusal'],
@@ -97,8 +97,8 @@ export const ANSWER_NAMES = new Map<z.ZodType, string>([
   [storedComment, 'Comment'],
   [voteResult, 'VoteResult'],
   [viewerVotes, 'ViewerVotes'],
-  [okAnswer, 'Ok'],
+  [okResponse, 'Ok'],
   [cityResult, 'City'],
-  [citySearchAnswer, 'CitySearch'],
+  [citySearchResponse, 'CitySearch'],
   [identityDocument, 'AgentIdentity'],
 ]);

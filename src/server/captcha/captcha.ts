@@ -66,9 +66,9 @@ export async function verifyCaptcha(
  * goes to the provider only, as its protocol asks, and is never kept.
  */
 async function verifyTurnstile(settings: CaptchaSettings, token: string, remoteAddress: string): Promise<CaptchaOutcome> {
-  let answer: Response;
+  let verification: Response;
   try {
-    answer = await fetch(settings.verifyUrl, {
+    verification = await fetch(settings.verifyUrl, {
       method: 'POST',
       body: new URLSearchParams({ secret: settings.secret ?? '', response: token, remoteip: remoteAddress }),
       signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
@@ -76,8 +76,8 @@ async function verifyTurnstile(settings: CaptchaSettings, token: string, remoteA
   } catch {
     return { ok: false, status: 502, message: 'The captcha provider could not be reached' };
   }
-  if (!answer.ok) return { ok: false, status: 502, message: `The captcha provider answered ${answer.status}` };
-  const verdict = (await answer.json().catch(() => null)) as { success?: unknown } | null;
+  if (!verification.ok) return { ok: false, status: 502, message: `The captcha provider answered ${verification.status}` };
+  const verdict = (await verification.json().catch(() => null)) as { success?: unknown } | null;
   if (verdict === null) return { ok: false, status: 502, message: 'The captcha provider answered something that is not JSON' };
   return verdict.success === true
     ? { ok: true }

@@ -4,7 +4,7 @@ import { MAX_QUERY_LENGTH } from './search.ts';
 
 /**
  * A result of GET /api/city-search, declared once: the answer builds it
- * (city-search-answer.ts), /openapi.json documents it (`City`), and the
+ * (city-search-response.ts), /openapi.json documents it (`City`), and the
  * browser's typeahead (src/site/client/city-search.ts) and the tests read
  * its type.
  */
@@ -27,10 +27,10 @@ export const cityResult = z.object({
 export type CityResult = z.output<typeof cityResult>;
 
 /** The answer of GET /api/city-search. */
-export const citySearchAnswer = z.object({
+export const citySearchResponse = z.object({
   query: z.string().max(MAX_QUERY_LENGTH),
   count: z.int().min(0).max(MAX_RESULTS),
   results: z.array(cityResult).max(MAX_RESULTS),
 });
 
-export type CitySearchAnswer = z.output<typeof citySearchAnswer>;
+export type CitySearchResponse = z.output<typeof citySearchResponse>;

@@ -8,12 +8,12 @@ import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import type { McpEndpoint } from '../mcp/endpoint.ts';
 import { securityHeaders } from '../http/security-headers.ts';
-import { answerModeration } from '../moderation/pages.ts';
+import { serveModeration } from '../moderation/pages.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
 import { health } from '../operations/health.ts';
 import { startNotifications } from '../notifications/start.ts';
-import { formAnswers } from '../spam/form-answers.ts';
+import { formResponses } from '../spam/form-responses.ts';
 import { serveDesk } from '../desk/server.ts';
 import {
   deskListen,
@@ -114,9 +114,9 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     revisionOf,
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
-    moderation: (request) => answerModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: siteUrl() }),
+    moderation: (request) => serveModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: siteUrl() }),
     probes: checks.probes,
-    formAnswers: formAnswers(opened),
+    formResponses: formResponses(opened),
     headers: securityHeaders(opened.captcha.provider === 'turnstile'),
     clientDir: join(root, 'dist', 'client'),
     schedule: content.catalog.scheduled,

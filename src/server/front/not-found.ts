@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../../i18n/languages.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import type { StaticFiles } from './static-files.ts';
-import type { StoredAnswer } from './stored-answer.ts';
+import type { StoredResponse } from './stored-response.ts';
 
 /** Where the build puts each language's "page not found" page (src/pages/[...lang]/not-found.astro). */
 function notFoundPath(lang: LanguageCode): string {
@@ -20,8 +20,8 @@ export function languageOfPath(pathname: string): LanguageCode {
  * `/fr/` is told so in French, and the pages themselves have no address of
  * their own.
  */
-export async function takeNotFoundPages(files: StaticFiles): Promise<Map<LanguageCode, StoredAnswer>> {
-  const pages = new Map<LanguageCode, StoredAnswer>();
+export async function takeNotFoundPages(files: StaticFiles): Promise<Map<LanguageCode, StoredResponse>> {
+  const pages = new Map<LanguageCode, StoredResponse>();
   for (const lang of LANGUAGE_CODES) {
     const path = notFoundPath(lang);
     const page = await files.take(path);

@@ -2,7 +2,7 @@ import { sharedMaxAge } from '../http/cache-rules.ts';
 import { etagOf } from '../http/etag.ts';
 import { encodeBody } from './encoding.ts';
 import { isCompressible } from '../http/media-types.ts';
-import type { StoredAnswer } from './stored-answer.ts';
+import type { StoredResponse } from './stored-response.ts';
 
 /** Brotli quality for answers compressed while a reader waits: fast, still far smaller than gzip -1. */
 const ON_DEMAND_QUALITY = 5;
@@ -18,8 +18,8 @@ export interface Revision {
 }
 
 interface CacheEntry {
-  answer: StoredAnswer;
-  /** The bytes it holds against the budget: none for an answer shared with others (kept by `keep`). */
+  response: StoredResponse;
+  /** The bytes it holds against the budget: none for a response shared with others (kept by `keep`). */
   bytes: number;
   expiresAt: number;
   storedAt: number;
@@ -39,9 +39,9 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-/** The bytes an answer's bodies hold, in every encoding. */
-function bytesOf(answer: StoredAnswer): number {
-  const { identity, br, gzip } = answer.bodies;
+/** The bytes a response's bodies hold, in every encoding. */
+function bytesOf(response: StoredResponse): number {
+  const { identity, br, gzip } = response.bodies;
   return identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);
 }
 
@@ -49,10 +49,10 @@ function bytesOf(answer: StoredAnswer): number {
  * An in-process shared cache for answers rendered on demand. It keeps a 200
  * only as long as its own `Cache-Control` allows a shared cache to (`public`,
  * `max-age`), so each endpoint stays the one that decides its caching; it
- * adds an `ETag` where the answer has none and compresses once per fill.
- * Concurrent misses are not merged into one render: an answer may turn out
+ * adds an `ETag` where the response has none and compresses once per fill.
+ * Concurrent misses are not merged into one render: a response may turn out
  * to be private to its caller (GET /api/votes), and only its own headers tell.
- * An answer that names its store revision (`X-Revision-Topic`, `X-Revision`,
+ * A response that names its store revision (`X-Revision-Topic`, `X-Revision`,
  * never sent on) is kept regardless of time, and the front server serves it
  * only while that revision is the store's.
  */
@@ -72,10 +72,10 @@ export class ResponseCache {
   }
 
   /**
-   * A fresh stored answer for `key` and its age in seconds, or undefined. An
-   * answer kept by revision comes with it: the caller checks it is current.
+   * A fresh stored response for `key` and its age in seconds, or undefined. An
+   * response kept by revision comes with it: the caller checks it is current.
    */
-  get(key: string): { answer: StoredAnswer; age: number; revision: Revision | undefined } | undefined {
+  get(key: string): { response: StoredResponse; age: number; revision: Revision | undefined } | undefined {
     const entry = this.#entries.get(key);
     if (!entry) {
       this.#misses += 1;
@@ -91,26 +91,26 @@ export class ResponseCache {
     // Re-insert to mark it recently used.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return { answer: entry.answer, age: Math.floor((now - entry.storedAt) / 1000), revision: entry.revision };
+    return { response: entry.response, age: Math.floor((now - entry.storedAt) / 1000), revision: entry.revision };
   }
 
   /**
-   * Keeps an answer made once and shared (the built not-found page, kept under
+   * Keeps a response made once and shared (the built not-found page, kept under
    * every missing address asked for) under `key` for `seconds`. It holds no
    * bytes of its own, so it counts against the entries, not the bytes: a
    * crawler's thousand missing addresses push no render out by their size.
    */
-  keep(key: string, answer: StoredAnswer, seconds: number): void {
+  keep(key: string, response: StoredResponse, seconds: number): void {
     const now = this.#now();
-    this.#put(key, { answer, bytes: 0, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
+    this.#put(key, { response, bytes: 0, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
   }
 
   /**
-   * Reads a rendered answer into memory, and keeps it under `key` when its
+   * Reads a rendered response into memory, and keeps it under `key` when its
    * headers allow and `keep` (the caller's admission) does not say otherwise;
    * one not kept is not compressed either.
    */
-  async store(key: string, response: Response, keep = true): Promise<StoredAnswer> {
+  async store(key: string, response: Response, keep = true): Promise<StoredResponse> {
     const identity = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -125,7 +125,7 @@ export class ResponseCache {
     const contentType = response.headers.get('Content-Type') ?? '';
     // Astro names HTML without its charset; every page here is UTF-8.
     if (contentType === 'text/html') headers['content-type'] = 'text/html; charset=utf-8';
-    const answer: StoredAnswer = {
+    const stored: StoredResponse = {
       status: response.status,
       headers,
       // Only a 200 is ever sent with its tag; hashing anything else is wasted.
@@ -134,9 +134,9 @@ export class ResponseCache {
     };
     if (cacheable) {
       const now = this.#now();
-      this.#put(key, { answer, bytes: bytesOf(answer), storedAt: now, expiresAt: now + maxAge * 1000, revision });
+      this.#put(key, { response: stored, bytes: bytesOf(stored), storedAt: now, expiresAt: now + maxAge * 1000, revision });
     }
-    return answer;
+    return stored;
   }
 
   /** What it holds, and how often `get` found a fresh entry (a hit) or none (a miss), for the metrics. */
@@ -147,7 +147,7 @@ export class ResponseCache {
   /** Keeps an entry as the most recently used, then drops the least recently used while there are too many or too many bytes. */
   #put(key: string, entry: CacheEntry): void {
     this.#drop(key);
-    // One answer larger than the whole budget would only push every other out.
+    // One response larger than the whole budget would only push every other out.
     if (entry.bytes > this.#maxBytes) return;
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;

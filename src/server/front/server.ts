@@ -5,7 +5,7 @@ import { isApiPath } from '../http/api-frame.ts';
 import { setApiHeaders } from '../http/api-headers.ts';
 import { sharedMaxAge } from '../http/cache-rules.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
-import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiResponse } from '../http/api-response.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import { serverError } from '../http/errors.ts';
 import { etagOf } from '../http/etag.ts';
@@ -27,11 +27,11 @@ import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, type ScheduledArticle } from './schedule.ts';
 import { SeenOnce } from './seen-once.ts';
 import { StaticFiles, type StaticFile } from './static-files.ts';
-import { sendStatic, sendStored, type StoredAnswer } from './stored-answer.ts';
+import { sendStatic, sendStored, type StoredResponse } from './stored-response.ts';
 import { pageWithThread } from './thread-splice.ts';
 
 /**
- * How long a "page not found" answer is kept for its address. Articles that
+ * How long a "page not found" response is kept for its address. Articles that
  * appear on their date are built files, looked up before this cache.
  */
 const NOT_FOUND_SECONDS = 60;
@@ -52,14 +52,14 @@ export interface AstroApp {
 }
 
 /** Answers an `/api` request, framed (the registry's dispatcher, src/server/api/dispatch.ts). */
-type ApiDispatcher = (request: ApiRequest, socketAddress: string, connection: object) => Promise<ApiAnswer>;
+type ApiDispatcher = (request: ApiRequest, socketAddress: string, connection: object) => Promise<ApiResponse>;
 
 export interface FrontServerOptions {
   app: AstroApp;
   /** Every `/api` request goes here, without Astro's render, which is most of a write's cost. */
   api: ApiDispatcher;
   clientDir: string;
-  /** Every article's date, published or scheduled: its prerendered pages answer 404 before it. None when omitted. */
+  /** Every article's date, published or scheduled: its prerendered pages respond 404 before it. None when omitted. */
   schedule?: readonly ScheduledArticle[];
   /** The site's own origin: the base of every request URL handed to Astro. */
   site: string;
@@ -71,7 +71,7 @@ export interface FrontServerOptions {
   today?: () => string;
   /** The store's current revision of a topic: a render kept under an older one is rendered again. */
   revisionOf?: (topic: string) => Promise<string>;
-  /** Headers every answer carries (src/server/http/security-headers.ts). */
+  /** Headers every response carries (src/server/http/security-headers.ts). */
   headers?: Readonly<Record<string, string>>;
   /** The query parameters the API's read at this path takes (its operation's query schema), sorted: the rest are dropped before it. */
   apiQueryParameters?: (pathname: string) => readonly string[];
@@ -83,10 +83,10 @@ export interface FrontServerOptions {
   probes?: ReadonlyMap<string, () => Promise<Probed>>;
   /**
    * What a form asks for when it is shown (its stamp, the captcha's
-   * challenge: src/server/spam/form-answers.ts), by exact path, answered as
+   * challenge: src/server/spam/form-responses.ts), by exact path, answered as
    * the probes are: JSON, `no-store`, GET and HEAD only.
    */
-  formAnswers?: ReadonlyMap<string, () => Promise<Probed>>;
+  formResponses?: ReadonlyMap<string, () => Promise<Probed>>;
   /** The id of the API operation serving a method and path (the registry's), for logs and metrics; none for a path no operation serves. */
   operationOf?: (method: string, pathname: string) => string | undefined;
   /** Answers every request to `/mcp` and its server card, the MCP server (src/server/mcp/endpoint.ts): a body read as the API's is. */
@@ -95,7 +95,7 @@ export interface FrontServerOptions {
   moderation?: (request: Request) => Promise<Response>;
 }
 
-/** A probe's answer: always JSON, never kept by anyone. */
+/** A probe's response: always JSON, never kept by anyone. */
 interface Probed {
   status: number;
   body: string;
@@ -107,7 +107,7 @@ function pathOf(target: string): string {
   return query === -1 ? target : target.slice(0, query);
 }
 
-/** A probe's answer: JSON, `no-store`, GET and HEAD only. Returns the body's bytes sent. */
+/** A probe's response: JSON, `no-store`, GET and HEAD only. Returns the body's bytes sent. */
 async function sendProbe(
   req: IncomingMessage,
   res: ServerResponse,
@@ -125,7 +125,7 @@ async function sendProbe(
   return sentBody(req, res, body);
 }
 
-/** Ends an answer with `body`, none for HEAD; returns the body's bytes sent. */
+/** Ends a response with `body`, none for HEAD; returns the body's bytes sent. */
 function sentBody(req: IncomingMessage, res: ServerResponse, body: string | Buffer): number {
   if (req.method === 'HEAD') {
     res.end();
@@ -136,10 +136,10 @@ function sentBody(req: IncomingMessage, res: ServerResponse, body: string | Buff
 }
 
 /**
- * The URL a shared answer is keyed by and made from: only the query
+ * The URL a shared response is keyed by and made from: only the query
  * parameters its maker reads (`parameters`, sorted), in that order, the
  * first value of each. A made-up parameter, a repeated one or another order
- * is then the same answer. A URL already in that form is kept as it is.
+ * is then the same response. A URL already in that form is kept as it is.
  */
 function keptUrl(url: URL, parameters: readonly string[]): URL {
   if (url.search === '') return url;
@@ -158,7 +158,7 @@ function requestUrl(req: IncomingMessage, site: string): URL {
   return new URL(req.url?.startsWith('/') ? `${site}${req.url}` : `${site}/`);
 }
 
-/** Request headers that would make Astro answer for one caller only; a shared render must not see them. */
+/** Request headers that would make Astro respond for one caller only; a shared render must not see them. */
 const CONDITIONAL_HEADERS = new Set(['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since']);
 
 const NO_BODY = new Uint8Array(0);
@@ -166,7 +166,7 @@ const NO_BODY = new Uint8Array(0);
 /**
  * Reads a request body as it streams in, up to one byte past `cap` at most:
  * enough for the write guard to refuse an oversized body, never more in memory.
- * Past the cap the rest is left unread, and the answer closes the connection.
+ * Past the cap the rest is left unread, and the response closes the connection.
  */
 function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
@@ -201,7 +201,7 @@ function toWebRequest(req: IncomingMessage, url: URL): Request {
 /**
  * An API request straight from Node's: headers read where Node keeps them
  * (lower-case names, repeated ones joined), the body already read.
- * `readsShared` leaves out the headers that would make a shared answer one caller's.
+ * `readsShared` leaves out the headers that would make a shared response one caller's.
  */
 function toApiRequest(req: IncomingMessage, url: URL, body: Uint8Array, readsShared: boolean): ApiRequest {
   return {
@@ -226,24 +226,24 @@ function headersOf(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** Headers every answer of this server carries, given to each `writeHead` whole (see createFrontServer). */
+/** Headers every response of this server carries, given to each `writeHead` whole (see createFrontServer). */
 type BaseHeaders = Readonly<Record<string, string>>;
 
 /**
- * An API answer, written as it is. Its headers go to `writeHead` as one flat
+ * An API response, written as it is. Its headers go to `writeHead` as one flat
  * list (`[name, value, …]`, after `baseList`, the server's BaseHeaders as
  * such a list), which Node reads without the keyed lookups of an object built
- * per answer. Neither form merges names: a name both the base and the answer
+ * per response. Neither form merges names: a name both the base and the response
  * set would be sent twice either way, and the API sets none of the base's.
  */
-function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer, baseList: readonly string[]): number {
+function sendApiResponse(req: IncomingMessage, res: ServerResponse, response: ApiResponse, baseList: readonly string[]): number {
   // Kept as text: Node then sends the head and a text body in one write.
-  const body = answer.body ?? '';
+  const body = response.body ?? '';
   const headers = [...baseList];
-  for (const [name, value] of answer.headers.entries()) headers.push(name, value);
+  for (const [name, value] of response.headers.entries()) headers.push(name, value);
   const length = Buffer.byteLength(body);
   headers.push('content-length', String(length));
-  res.writeHead(answer.status, headers);
+  res.writeHead(response.status, headers);
   if (req.method === 'HEAD') {
     res.end();
     return 0;
@@ -268,7 +268,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
 /**
  * The site's HTTP server. In front of Astro it answers, from memory: the
  * prerendered files (with precompressed bodies, ETags, and the Markdown twin
- * when `Accept` asks for it), and every on-demand answer whose own
+ * when `Accept` asks for it), and every on-demand response whose own
  * Cache-Control lets a shared cache keep it. `/api` requests go to the API
  * dispatcher; every other page to Astro.
  */
@@ -291,13 +291,13 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
    * once, before the first is kept, share one render instead of each holding
    * a thread's page in memory at the same time.
    */
-  const merging = new Map<string, Promise<StoredAnswer | null>>();
+  const merging = new Map<string, Promise<StoredResponse | null>>();
   cacheWatched('renders', () => cache.stats());
   cacheWatched('not-found', () => missing.stats());
   cacheWatched('files', () => files.stats());
   const apiQueryParameters = options.apiQueryParameters ?? (() => []);
   const probes = options.probes ?? new Map<string, () => Promise<Probed>>();
-  const formAnswers = options.formAnswers ?? new Map<string, () => Promise<Probed>>();
+  const formResponses = options.formResponses ?? new Map<string, () => Promise<Probed>>();
 
   function staticFile(pathname: string): StaticFile | undefined {
     const date = notBefore(pathname);
@@ -331,13 +331,13 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const file = staticFile(pathname);
     const identity = file && (await readFile(file.path).catch(() => undefined));
     if (!file || !identity) return null;
-    const answer = {
+    const response = {
       status: 200,
       headers: { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl },
       etag: etagOf(identity),
       bodies: { identity },
     };
-    return sendStored(req, res, answer, { base, varyAccept: varyAccept(file), extraHeaders: file.isDocument ? pageHeaders : {} });
+    return sendStored(req, res, response, { base, varyAccept: varyAccept(file), extraHeaders: file.isDocument ? pageHeaders : {} });
   }
 
   /** Whether a kept render still shows the store as it is: always, for one kept by time. */
@@ -377,15 +377,15 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       const [built, current] = await Promise.all([files.unchanged(file), isCurrent(hit.revision)]);
       // A built page changed or removed since is left to sendFile, which tells which.
       if (!built) return null;
-      if (current) return sendStored(req, res, hit.answer, { base, varyAccept: true, extraHeaders: pageHeaders });
+      if (current) return sendStored(req, res, hit.response, { base, varyAccept: true, extraHeaders: pageHeaders });
     }
     let merged = merging.get(key);
     if (!merged) {
       merged = mergeWithThread(req, file, fragment, key, hit !== undefined).finally(() => merging.delete(key));
       merging.set(key, merged);
     }
-    const answer = await merged;
-    return answer && sendStored(req, res, answer, { base, varyAccept: true, extraHeaders: pageHeaders });
+    const response = await merged;
+    return response && sendStored(req, res, response, { base, varyAccept: true, extraHeaders: pageHeaders });
   }
 
   /** The built page `file` with its thread put in, stored (and kept, once read often: sendPageWithThread). */
@@ -395,7 +395,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     fragment: string,
     key: string,
     keptBefore: boolean,
-  ): Promise<StoredAnswer | null> {
+  ): Promise<StoredResponse | null> {
     const read = await files.read(file, null);
     if ('stream' in read) read.stream.destroy();
     if (!('body' in read)) return null;
@@ -406,11 +406,11 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
 
   /**
    * An `/api` request: a read from the cache when a shared cache may keep its
-   * answer, anything else from the dispatcher. A body is read into a buffer,
+   * response, anything else from the dispatcher. A body is read into a buffer,
    * far cheaper than a web stream over the socket; the write guard still
    * measures it.
    */
-  async function answerApi(req: IncomingMessage, res: ServerResponse, asked: URL, served: Served): Promise<number> {
+  async function serveApi(req: IncomingMessage, res: ServerResponse, asked: URL, served: Served): Promise<number> {
     const socketAddress = req.socket.remoteAddress ?? '';
     served.kind = 'api';
     served.operation = options.operationOf?.(req.method ?? 'GET', asked.pathname) ?? '';
@@ -418,21 +418,21 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       const url = keptUrl(asked, apiQueryParameters(asked.pathname));
       const key = `${url.pathname}${url.search}`;
       const hit = cache.get(key);
-      if (hit) return sendStored(req, res, hit.answer, { base, extraHeaders: { Age: String(hit.age) } });
-      const answer = await options.api(toApiRequest(req, url, NO_BODY, true), socketAddress, req.socket);
-      if (sharedMaxAge(answer.headers.get('Cache-Control')) > 0)
-        return sendStored(req, res, await cache.store(key, answer.toResponse()), { base });
-      if (answer.status >= 500) served.requestId = answer.headers.get('X-Request-Id') ?? '';
-      return sendAnswer(req, res, answer, baseList);
+      if (hit) return sendStored(req, res, hit.response, { base, extraHeaders: { Age: String(hit.age) } });
+      const response = await options.api(toApiRequest(req, url, NO_BODY, true), socketAddress, req.socket);
+      if (sharedMaxAge(response.headers.get('Cache-Control')) > 0)
+        return sendStored(req, res, await cache.store(key, response.toResponse()), { base });
+      if (response.status >= 500) served.requestId = response.headers.get('X-Request-Id') ?? '';
+      return sendApiResponse(req, res, response, baseList);
     }
     // A body declared larger than the cap is refused on its declaration (the write guard's 413): never waited for.
     const declaredTooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
     const body = declaredTooLarge ? NO_BODY : await readCapped(req, MAX_BODY_BYTES);
-    const answer = await options.api(toApiRequest(req, asked, body, false), socketAddress, req.socket);
+    const response = await options.api(toApiRequest(req, asked, body, false), socketAddress, req.socket);
     // The rest of a body past the cap was never read: this connection cannot carry another request.
-    if (declaredTooLarge || body.length > MAX_BODY_BYTES) answer.headers.set('Connection', 'close');
-    if (answer.status >= 500) served.requestId = answer.headers.get('X-Request-Id') ?? '';
-    return sendAnswer(req, res, answer, baseList);
+    if (declaredTooLarge || body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
+    if (response.status >= 500) served.requestId = response.headers.get('X-Request-Id') ?? '';
+    return sendApiResponse(req, res, response, baseList);
   }
 
   /**
@@ -441,7 +441,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
    * past it; `Content-Length` is handed over as sent, so a body declared
    * larger is refused unread.
    */
-  async function answerMcp(
+  async function serveMcp(
     req: IncomingMessage,
     res: ServerResponse,
     url: URL,
@@ -462,7 +462,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
    * came with (the POST's Origin is checked there) and without its body,
    * which the page's form leaves empty; Node drops what a client sends there.
    */
-  async function answerModeration(
+  async function serveModeration(
     req: IncomingMessage,
     res: ServerResponse,
     url: URL,
@@ -479,20 +479,20 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
       served.kind = 'health';
       return sendProbe(req, res, probe, baseList);
     }
-    const formAnswer = formAnswers.get(path);
-    if (formAnswer) {
+    const formResponse = formResponses.get(path);
+    if (formResponse) {
       served.kind = 'form';
-      return sendProbe(req, res, formAnswer, baseList);
+      return sendProbe(req, res, formResponse, baseList);
     }
     const url = requestUrl(req, site);
-    if (isApiPath(url.pathname)) return answerApi(req, res, url, served);
+    if (isApiPath(url.pathname)) return serveApi(req, res, url, served);
     if ((url.pathname === DOCUMENT_PATHS.mcp || url.pathname === DOCUMENT_PATHS.mcpServerCard) && options.mcp) {
       served.kind = 'mcp';
-      return answerMcp(req, res, url, options.mcp);
+      return serveMcp(req, res, url, options.mcp);
     }
     if (url.pathname.startsWith(MODERATION_PATH_PREFIX) && options.moderation) {
       served.kind = 'moderation';
-      return answerModeration(req, res, url, options.moderation);
+      return serveModeration(req, res, url, options.moderation);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // Pages are read only; writes go to the API, which answers every method itself.
@@ -528,22 +528,22 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const key = `${target}${kept.search}`;
     const hit = cache.get(key) ?? missing.get(key);
     if (hit && (await isCurrent(hit.revision)))
-      return sendStored(req, res, hit.answer, {
+      return sendStored(req, res, hit.response, {
         base,
         varyAccept: twin !== null,
-        extraHeaders: { ...(hit.revision ? {} : { Age: String(hit.age) }), ...(hit.answer.status === 200 ? pageHeaders : {}) },
+        extraHeaders: { ...(hit.revision ? {} : { Age: String(hit.age) }), ...(hit.response.status === 200 ? pageHeaders : {}) },
       });
     // Joined as text: a path such as `//host/x` must stay a path on this site.
     const targetUrl = new URL(`${site}${key}`);
-    const answer: StoredAnswer = await cache.store(key, await render(req, targetUrl));
-    // Pages answer an unknown path with the site's own 404 page, whoever found it missing.
-    const notFound = answer.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
+    const response: StoredResponse = await cache.store(key, await render(req, targetUrl));
+    // Pages respond to an unknown path with the site's own 404 page, whoever found it missing.
+    const notFound = response.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
     // Kept a while: a missing address asked for again and again (a crawler, a broken link) is not rendered each time.
     if (notFound) missing.keep(key, notFound, NOT_FOUND_SECONDS);
-    return sendStored(req, res, notFound ?? answer, {
+    return sendStored(req, res, notFound ?? response, {
       base,
       varyAccept: twin !== null,
-      extraHeaders: !notFound && answer.status === 200 ? pageHeaders : {},
+      extraHeaders: !notFound && response.status === 200 ? pageHeaders : {},
     });
   }
 
@@ -562,7 +562,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
         served.requestId = failure.requestId;
         let bytes = 0;
         if (res.headersSent) res.destroy();
-        else bytes = sendAnswer(req, res, withApiHeadersIfApi(req, failure.response), baseList);
+        else bytes = sendApiResponse(req, res, withApiHeadersIfApi(req, failure.response), baseList);
         requestServed(req.method ?? '', pathOf(req.url ?? '/'), res.statusCode, served, bytes, performance.now() - started);
       },
     );
@@ -573,7 +573,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   return server;
 }
 
-function withApiHeadersIfApi(req: IncomingMessage, answer: ApiAnswer): ApiAnswer {
-  if (isApiPath((req.url ?? '').split('?')[0] ?? '')) setApiHeaders(answer.headers);
-  return answer;
+function withApiHeadersIfApi(req: IncomingMessage, response: ApiResponse): ApiResponse {
+  if (isApiPath((req.url ?? '').split('?')[0] ?? '')) setApiHeaders(response.headers);
+  return response;
 }

@@ -1,6 +1,6 @@
 import { deprecationHeaders, type Deprecation } from './deprecation.ts';
 import { setApiHeaders } from './api-headers.ts';
-import type { ApiAnswer } from './api-answer.ts';
+import type { ApiResponse } from './api-response.ts';
 import { serverError } from './errors.ts';
 import { jsonError } from './json.ts';
 import { log } from '../observability/log.ts';
@@ -18,10 +18,10 @@ export function isApiPath(pathname: string): boolean {
  * Deprecation and Sunset.
  */
 export async function withApiFrame(
-  next: () => ApiAnswer | Promise<ApiAnswer>,
+  next: () => ApiResponse | Promise<ApiResponse>,
   operation?: { deprecation?: Deprecation | undefined },
-): Promise<ApiAnswer> {
-  let response: ApiAnswer;
+): Promise<ApiResponse> {
+  let response: ApiResponse;
   try {
     response = await next();
   } catch (error) {
@@ -42,6 +42,6 @@ export async function withApiFrame(
 }
 
 /** The 405 of a path that other methods serve, naming them in `Allow`. */
-export function methodNotAllowed(allowed: readonly string[]): ApiAnswer {
+export function methodNotAllowed(allowed: readonly string[]): ApiResponse {
   return jsonError(405, `Method not allowed; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') });
 }

@@ -1,5 +1,5 @@
 import { QUOTAS } from '../quotas/limits.ts';
-import type { AnswerHeaders } from './api-answer.ts';
+import type { ApiResponseHeaders } from './api-response.ts';
 
 /** The API's version: `info.version` of /openapi.json and the `API-Version` header. */
 export const API_VERSION = '1.4.0';
@@ -8,7 +8,7 @@ export const API_VERSION = '1.4.0';
 export const RATE_LIMIT_POLICY = QUOTAS.map(({ name, quota, windowSeconds }) => `"${name}";q=${quota};w=${windowSeconds}`).join(', ');
 
 /** Headers every `/api` answer carries, whatever its status. */
-export function setApiHeaders(headers: Headers | AnswerHeaders): void {
+export function setApiHeaders(headers: Headers | ApiResponseHeaders): void {
   headers.set('API-Version', API_VERSION);
   headers.set('RateLimit-Policy', RATE_LIMIT_POLICY);
 }

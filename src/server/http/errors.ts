@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiAnswer } from './api-answer.ts';
+import type { ApiResponse } from './api-response.ts';
 import { DOCUMENT_PATHS } from './site-paths.ts';
 import { CACHE_CONTROL } from './cache-rules.ts';
 import { json } from './json.ts';
 
 /** A 5xx answer: `requestId` in the body equals the `X-Request-Id` header, so a report can be traced in the log. */
-export function serverError(status = 500, message = 'Internal server error'): { response: ApiAnswer; requestId: string } {
+export function serverError(status = 500, message = 'Internal server error'): { response: ApiResponse; requestId: string } {
   const requestId = randomUUID();
   const response = json(
     { error: message, requestId },
@@ -15,7 +15,7 @@ export function serverError(status = 500, message = 'Internal server error'): { 
 }
 
 /** The extended 404 of an unknown `/api` path: it tells a lost client where the map is. */
-export function unknownApiPath(site: string, pathname: string): ApiAnswer {
+export function unknownApiPath(site: string, pathname: string): ApiResponse {
   const message = `No API operation at ${pathname}`;
   return json(
     {

@@ -1,4 +1,4 @@
-import { ApiAnswer } from './api-answer.ts';
+import { ApiResponse } from './api-response.ts';
 import type { ApiRequest } from './api-request.ts';
 import { CACHE_CONTROL } from './cache-rules.ts';
 import { etagOf, matchesIfNoneMatch } from './etag.ts';
@@ -12,26 +12,26 @@ export interface JsonOptions {
 }
 
 /** A JSON answer. */
-export function json(body: unknown, { status = 200, cacheControl, headers = {} }: JsonOptions): ApiAnswer {
-  return new ApiAnswer(status, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ...headers }, JSON.stringify(body));
+export function json(body: unknown, { status = 200, cacheControl, headers = {} }: JsonOptions): ApiResponse {
+  return new ApiResponse(status, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ...headers }, JSON.stringify(body));
 }
 
 /**
  * A cacheable JSON read with an `ETag`; answers 304 without a body when the
  * caller already holds these exact bytes.
  */
-export function cacheableJson(request: ApiRequest, body: unknown, cacheControl: string): ApiAnswer {
+export function cacheableJson(request: ApiRequest, body: unknown, cacheControl: string): ApiResponse {
   const text = JSON.stringify(body);
   const etag = etagOf(text);
   const headers = { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ETag: etag };
   if (matchesIfNoneMatch(request.header('If-None-Match'), etag)) {
-    return new ApiAnswer(304, headers, null);
+    return new ApiResponse(304, headers, null);
   }
-  return new ApiAnswer(200, headers, text);
+  return new ApiResponse(200, headers, text);
 }
 
 /** `{ error }`: the body of every refusal (docs/architecture.md, "The operation registry"). */
-export function jsonError(status: number, message: string, headers: Record<string, string> = {}): ApiAnswer {
+export function jsonError(status: number, message: string, headers: Record<string, string> = {}): ApiResponse {
   return json({ error: message }, { status, cacheControl: CACHE_CONTROL.error, headers });
 }
 
@@ -39,6 +39,6 @@ export function jsonError(status: number, message: string, headers: Record<strin
  * `{ error, code }`: a 400 whose `code` (a short machine string) lets the
  * site's forms say it in the reader's language.
  */
-export function codedRefusal(code: string, message: string): ApiAnswer {
+export function codedRefusal(code: string, message: string): ApiResponse {
   return json({ error: message, code }, { status: 400, cacheControl: CACHE_CONTROL.error });
 }

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import type { ApiAnswer } from './api-answer.ts';
+import type { ApiResponse } from './api-response.ts';
 import type { ApiRequest } from './api-request.ts';
 import { jsonError } from './json.ts';
 
 /** The largest request body a write accepts (docs/architecture.md, "A request's path"). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-export type Guarded<T> = { ok: true; value: T } | { ok: false; response: ApiAnswer };
+export type Guarded<T> = { ok: true; value: T } | { ok: false; response: ApiResponse };
 
-function refuse(status: number, message: string, headers: Record<string, string> = {}): { ok: false; response: ApiAnswer } {
+function refuse(status: number, message: string, headers: Record<string, string> = {}): { ok: false; response: ApiResponse } {
   return { ok: false, response: jsonError(status, message, headers) };
 }
 

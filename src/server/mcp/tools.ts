@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { articleListBody, articlesQuery, unknownSlug } from '../articles/articles-answer.ts';
+import { articleListBody, articlesQuery, unknownSlug } from '../articles/articles-response.ts';
 import { ARTICLE_SEARCH_LIMIT, searchArticles } from '../articles/article-search.ts';
-import { citySearchBody } from '../cities/city-search-answer.ts';
+import { citySearchBody } from '../cities/city-search-response.ts';
 import { citySearchQuery } from '../cities/query.ts';
 import { topicRequest } from '../store/shapes.ts';
 import { threadPage, type ThreadComment } from '../threads/thread-page.ts';
 import type { ApiServices } from '../api/definition.ts';
 import { getArticles, PUBLISHED_SLUG, searchCities } from '../api/registry.ts';
 import { articleItem, articleList, singleArticle, storedComment } from '../api/response-schemas.ts';
-import { citySearchAnswer } from '../cities/city-result.ts';
+import { citySearchResponse } from '../cities/city-result.ts';
 
 /**
  * The MCP server's tools (docs/architecture.md, "Agents"): reads only,
@@ -95,7 +95,7 @@ const searchCitiesTool = tool({
   title: 'Search the cities',
   description: searchCities.description,
   input: described(citySearchQuery, searchCities.fields),
-  output: citySearchAnswer,
+  output: citySearchResponse,
   run: async (args, services) => Promise.resolve({ ok: citySearchBody(services.cities(), args) }),
 });
 

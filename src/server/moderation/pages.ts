@@ -92,7 +92,7 @@ function unavailable(action: ModerationAction, state: Exclude<ModerationState['s
 }
 
 /** Answers a request to `/moderation/<token>`. */
-export async function answerModeration(request: Request, options: ModerationPagesOptions): Promise<Response> {
+export async function serveModeration(request: Request, options: ModerationPagesOptions): Promise<Response> {
   const { store, key, site } = options;
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST')
     return new Response('Method not allowed\n', {

@@ -6,7 +6,7 @@
  */
 
 /** What a health endpoint answers: a status and a small JSON body. */
-interface HealthAnswer {
+interface HealthResponse {
   status: number;
   body: string;
 }
@@ -22,9 +22,9 @@ const HEALTH_PATHS = { live: '/healthz', ready: '/readyz' } as const;
 /** How long a dependency may take to answer its ping before readiness counts it failed. */
 const PING_TIMEOUT_MS = 1000;
 
-const LIVE: HealthAnswer = { status: 200, body: '{"status":"ok"}' };
-const READY: HealthAnswer = { status: 200, body: '{"status":"ready"}' };
-const DRAINING: HealthAnswer = { status: 503, body: '{"status":"draining"}' };
+const LIVE: HealthResponse = { status: 200, body: '{"status":"ok"}' };
+const READY: HealthResponse = { status: 200, body: '{"status":"ready"}' };
+const DRAINING: HealthResponse = { status: 503, body: '{"status":"draining"}' };
 
 /** Whether `ping` resolves within `timeoutMs`; a late or failed ping is false, and its late rejection is swallowed. */
 function answers(ping: () => Promise<void>, timeoutMs: number): Promise<boolean> {
@@ -47,7 +47,7 @@ function answers(ping: () => Promise<void>, timeoutMs: number): Promise<boolean>
 
 export interface Health {
   /** The answers by path, for the front server. */
-  readonly probes: ReadonlyMap<string, () => Promise<HealthAnswer>>;
+  readonly probes: ReadonlyMap<string, () => Promise<HealthResponse>>;
   /** From now on `/readyz` answers 503 whatever the dependencies say: the server is stopping. */
   drain(): void;
 }
@@ -62,16 +62,16 @@ export interface Health {
  */
 export function health(dependencies: readonly Dependency[], timeoutMs = PING_TIMEOUT_MS): Health {
   let draining = false;
-  let running: Promise<HealthAnswer> | undefined;
+  let running: Promise<HealthResponse> | undefined;
 
-  async function check(): Promise<HealthAnswer> {
+  async function check(): Promise<HealthResponse> {
     const results = await Promise.all(dependencies.map((dependency) => answers(dependency.ping, timeoutMs)));
     if (draining) return DRAINING;
     const failed = dependencies.filter((_, index) => !results[index]).map((dependency) => dependency.name);
     return failed.length === 0 ? READY : { status: 503, body: JSON.stringify({ status: 'unavailable', failed }) };
   }
 
-  function ready(): Promise<HealthAnswer> {
+  function ready(): Promise<HealthResponse> {
     if (draining) return Promise.resolve(DRAINING);
     running ??= check().finally(() => {
       running = undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../articles/source.ts';
-import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiResponse } from '../http/api-response.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { json, jsonError } from '../http/json.ts';
 import { identify } from '../writes/pipeline.ts';
@@ -14,7 +14,7 @@ export const viewerVotesQuery = z.object({ slug: z.string().regex(SLUG_PATTERN) 
  * work it out (`identify`); nothing else is read and no hash is returned.
  * Never cached anywhere.
  */
-export async function viewerVotesHandler({ services, ...call }: ReaderCall): Promise<ApiAnswer> {
+export async function viewerVotesHandler({ services, ...call }: ReaderCall): Promise<ApiResponse> {
   const { runtime, published } = await readerServices(services);
   const { hash } = identify(call, runtime);
   const query = viewerVotesQuery.safeParse({ slug: call.request.url.searchParams.get('slug') });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { verifyCaptcha } from '../captcha/captcha.ts';
-import { ApiAnswer } from '../http/api-answer.ts';
+import { ApiResponse } from '../http/api-response.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { serverError } from '../http/errors.ts';
@@ -21,7 +21,7 @@ import { formVerdict, type FormFields } from '../spam/form-verdict.ts';
  * A 5xx that keeps its message: it carries its `requestId`, and the log says
  * what went wrong under the same id (never who asked).
  */
-function failure(status: number, message: string, detail = message): ApiAnswer {
+function failure(status: number, message: string, detail = message): ApiResponse {
   const { response, requestId } = serverError(status, message);
   log().error(`[writes] request ${requestId} answered ${status}: ${detail}`, { requestId });
   return response;
@@ -34,7 +34,7 @@ interface Reader {
 }
 
 /** What a write's own checks are given besides its input. */
-export interface WriteContext {
+interface WriteContext {
   reader: Reader;
   runtime: Runtime;
   /** Whether the pipeline holds this write for the owner's approval (`holdable` writes, under MODERATION). */
@@ -48,7 +48,7 @@ export interface WriteContext {
  * answers either a refusal, which spends no quota, or the step that stores
  * the write and returns the 200 body.
  */
-export type PrepareWrite<Input> = (input: Input, context: WriteContext) => Promise<ApiAnswer | (() => Promise<unknown>)>;
+export type PrepareWrite<Input> = (input: Input, context: WriteContext) => Promise<ApiResponse | (() => Promise<unknown>)>;
 
 /**
  * One write operation as the pipeline runs it: its quota, schema and captcha
@@ -99,7 +99,7 @@ export async function runWrite<Input>(
   runtime: Runtime,
   operation: WriteOperation<Input>,
   isPublished: (slug: string) => boolean,
-): Promise<ApiAnswer> {
+): Promise<ApiResponse> {
   const decided: { outcome: WriteOutcome } = { outcome: 'failed' };
   try {
     return await decide(write, runtime, operation, isPublished, decided);
@@ -114,7 +114,7 @@ async function decide<Input>(
   operation: WriteOperation<Input>,
   isPublished: (slug: string) => boolean,
   decided: { outcome: WriteOutcome },
-): Promise<ApiAnswer> {
+): Promise<ApiResponse> {
   const guarded = await guardWrite(write.request, runtime.site, operation.schema);
   if (!guarded.ok) {
     decided.outcome = guarded.response.status === 403 ? 'origin' : 'validation';
@@ -154,7 +154,7 @@ async function decide<Input>(
 
     decided.outcome = 'validation';
     const prepared = await operation.prepare(input, { reader, runtime, held, isPublished });
-    if (prepared instanceof ApiAnswer) return prepared;
+    if (prepared instanceof ApiResponse) return prepared;
 
     decided.outcome = 'quota';
     const slot = await runtime.quotas.reserve(operation.quota, reader.hash);

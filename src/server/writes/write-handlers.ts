@@ -1,5 +1,5 @@
 import type { PublishedView } from '../articles/catalog.ts';
-import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiResponse } from '../http/api-response.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { runWrite, type WriteOperation, type WriteRequest } from './pipeline.ts';
 
@@ -25,7 +25,7 @@ export async function readerServices(
 
 /** The handler of a write operation: the one pipeline, against the articles published now. */
 export function writeHandler<Input>(operation: WriteOperation<Input>) {
-  return async ({ services, ...write }: ReaderCall): Promise<ApiAnswer> => {
+  return async ({ services, ...write }: ReaderCall): Promise<ApiResponse> => {
     const { runtime, published } = await readerServices(services);
     return runWrite(write, runtime, operation, (slug) => published.has(slug));
   };

@@ -1,4 +1,4 @@
-import type { CityResult, CitySearchAnswer } from '../../server/cities/city-result.ts';
+import type { CityResult, CitySearchResponse } from '../../server/cities/city-result.ts';
 import type { PageTool } from './page-tools.ts';
 
 /** Asks the site's own city search, countries named in `lang`, within `country` if given; the browser's cache keeps answers for five minutes. */
@@ -6,7 +6,7 @@ export async function searchCities(query: string, lang: string, country?: string
   const params = new URLSearchParams({ q: query, lang, ...(country ? { country } : {}) });
   const response = await fetch(`/api/city-search?${params.toString()}`, { headers: { Accept: 'application/json' } });
   if (!response.ok) return [];
-  return ((await response.json()) as CitySearchAnswer).results;
+  return ((await response.json()) as CitySearchResponse).results;
 }
 
 /** How a reader knows a city: the name they typed first, the main one after it ("München (Munich)"). */

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiResponse } from '../http/api-response.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
 import type { CityIndex } from './city-index.ts';
-import type { CitySearchAnswer } from './city-result.ts';
+import type { CitySearchResponse } from './city-result.ts';
 import { citySearchQuery } from './query.ts';
 import { countryNameIn } from './country-names.ts';
 import { searchCities } from './search.ts';
@@ -14,7 +14,7 @@ import { searchCities } from './search.ts';
  * city with how it matched, the alternate name that matched when its main
  * name did not, and its country named in `lang`.
  */
-export function citySearchBody(index: CityIndex, { q = '', country, lang }: z.output<typeof citySearchQuery>): CitySearchAnswer {
+export function citySearchBody(index: CityIndex, { q = '', country, lang }: z.output<typeof citySearchQuery>): CitySearchResponse {
   const { query, results } = searchCities(index, q, country);
   return {
     query,
@@ -35,7 +35,7 @@ export function citySearchBody(index: CityIndex, { q = '', country, lang }: z.ou
  * GET /api/city-search: citySearchBody. A `country` that is not two letters
  * answers 400; a well-formed but unknown one finds nothing.
  */
-export function answerCitySearch(request: ApiRequest, index: CityIndex): ApiAnswer {
+export function serveCitySearch(request: ApiRequest, index: CityIndex): ApiResponse {
   const params = request.url.searchParams;
   const parsed = citySearchQuery.safeParse({
     q: params.get('q') ?? undefined,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LanguageCode } from '../../i18n/languages.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { languageParameter } from '../http/language-parameter.ts';
-import type { ApiAnswer } from '../http/api-answer.ts';
+import type { ApiResponse } from '../http/api-response.ts';
 import type { ApiRequest } from '../http/api-request.ts';
 import { cacheableJson, jsonError } from '../http/json.ts';
 import type { PublishedView } from './catalog.ts';
@@ -29,7 +29,7 @@ export function unknownSlug(slug: string): string {
  * GET /api/articles: the list envelope, or one article with its Markdown.
  * A malformed slug is answered like an unknown one: there is no such article.
  */
-export async function answerArticles(request: ApiRequest, view: PublishedView, site: string): Promise<ApiAnswer> {
+export async function serveArticles(request: ApiRequest, view: PublishedView, site: string): Promise<ApiResponse> {
   const params = request.url.searchParams;
   const query = articlesQuery.safeParse({
     slug: params.get('slug') ?? undefined,

@@ -4,7 +4,7 @@ import type { Runtime } from '../runtime/runtime.ts';
 import { issueFormStamp } from './form-stamp.ts';
 
 /** An answer of the front server's: a status and a JSON body. */
-interface FormAnswer {
+interface FormResponse {
   status: number;
   body: string;
 }
@@ -15,9 +15,9 @@ interface FormAnswer {
  * challenge. Pages are built once and kept; these are made at each request
  * and never kept, by the server or anyone else.
  */
-export function formAnswers(runtime: Runtime): ReadonlyMap<string, () => Promise<FormAnswer>> {
+export function formResponses(runtime: Runtime): ReadonlyMap<string, () => Promise<FormResponse>> {
   const { keys } = runtime;
-  const answers = new Map<string, () => Promise<FormAnswer>>([
+  const answers = new Map<string, () => Promise<FormResponse>>([
     [
       FORM_PATHS.stamp,
       () => Promise.resolve({ status: 200, body: JSON.stringify({ formStamp: issueFormStamp(keys.formStamp, Date.now()) }) }),

@@ -17,7 +17,7 @@ function lowerCaseName(name: string): string {
 }
 
 /** Header names in lower case, as HTTP compares them. */
-export class AnswerHeaders {
+export class ApiResponseHeaders {
   readonly #values = new Map<string, string>();
 
   constructor(init: Record<string, string> = {}) {
@@ -47,14 +47,14 @@ export class AnswerHeaders {
  * would cost a body stream per answer, more than the rest of a small read.
  * Astro's route (`astro dev`) and tests turn it into a Response.
  */
-export class ApiAnswer {
+export class ApiResponse {
   readonly status: number;
-  readonly headers: AnswerHeaders;
+  readonly headers: ApiResponseHeaders;
   readonly body: string | null;
 
   constructor(status: number, headers: Record<string, string>, body: string | null) {
     this.status = status;
-    this.headers = new AnswerHeaders(headers);
+    this.headers = new ApiResponseHeaders(headers);
     this.body = body;
   }
 
