@@ -4,7 +4,7 @@ import { registerPageTools, VOTE_VALUE } from './page-tools.ts';
 import { pressVote, type VoteValue } from './votes.ts';
 import { forgetWaiting, rememberWaiting, waitingOn, type WaitingComment } from './waiting-comments.ts';
 import { describeRefusal, postJson, relativeTime } from './write-api.ts';
-import { sendWrite, thank } from './write-form.ts';
+import { sendWrite, showFormMessage } from './write-form.ts';
 
 /** The interface strings the thread island shows, in the page's language. */
 export interface ThreadStrings {
@@ -281,7 +281,9 @@ export class CommentThread extends HTMLElement {
     const held = answer['status'] === 'pending';
     if (held) rememberWaiting(answer);
     const said = held ? this.#strings.held : this.#strings.posted;
-    thank(form, said);
+    // Only the text is emptied: a reset would also empty the captcha's field, which its widget may have filled again.
+    (form.querySelector('textarea') as HTMLTextAreaElement).value = '';
+    showFormMessage(form, said, false);
     const id = String(answer['id']);
     await this.#load();
     const posted = this.#commentById(id) ?? this.querySelector(`[data-waiting-id="${CSS.escape(id)}"]`);

@@ -1,9 +1,11 @@
 /**
  * Every island of the site is built one way. It is a custom element: its
- * component (src/components/*.astro) renders the markup and hands it its
- * words, in the page's language, as JSON in `data-strings`; the component's
- * `<script>` only imports the element's class from src/site/client/ and
- * defines it:
+ * component (src/components/*.astro) renders the markup, hands it its words
+ * in the page's language as JSON in `data-strings` (its other settings in
+ * `data-` attributes of their own), and holds its styles (scoped; global
+ * only for markup the island or the server makes, as the thread's). The
+ * component's `<script>` only imports the element's class from
+ * src/site/client/ and defines it:
  *
  *     import { WriteForm } from '../site/client/write-form';
  *     customElements.define('write-form', WriteForm);

@@ -10,7 +10,7 @@ export interface WriteFormStrings {
 }
 
 /** Says `message` in the form's status line, as an error or not. */
-function say(form: HTMLFormElement, message: string, isError: boolean): void {
+export function showFormMessage(form: HTMLFormElement, message: string, isError: boolean): void {
   const status = form.querySelector('.form-message') as HTMLElement;
   status.textContent = message;
   status.classList.toggle('error', isError);
@@ -18,7 +18,7 @@ function say(form: HTMLFormElement, message: string, isError: boolean): void {
 
 /** Says why the form was not sent, and focuses the field that is the reason, if one is. */
 export function refuse(form: HTMLFormElement, refusal: Refusal): void {
-  say(form, refusal.message, true);
+  showFormMessage(form, refusal.message, true);
   if (refusal.field !== null) form.querySelector<HTMLElement>(`[name="${CSS.escape(refusal.field)}"]`)?.focus();
 }
 
@@ -37,7 +37,7 @@ export async function sendWrite(
 ): Promise<Record<string, unknown> | null> {
   const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
   button.disabled = true;
-  say(form, strings.sending, false);
+  showFormMessage(form, strings.sending, false);
   const outcome = await postJson(path, { ...body, ...(await formCheckFields(form)) });
   button.disabled = false;
   if (outcome.ok) return outcome.body;
@@ -45,9 +45,9 @@ export async function sendWrite(
   return null;
 }
 
-/** Says the write went through, and empties the form for the next one. */
+/** Says the write went through, and empties the form for the next one (its fields to their defaults). */
 export function thank(form: HTMLFormElement, message: string): void {
-  say(form, message, false);
+  showFormMessage(form, message, false);
   form.reset();
 }
 
