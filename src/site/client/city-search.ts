@@ -1,4 +1,5 @@
 import type { CityResult, CitySearchResponse } from '../../server/cities/city-result.ts';
+import { fillIn } from './island.ts';
 import type { PageTool } from './page-tools.ts';
 
 /** Asks the site's own city search, countries named in `lang`, within `country` if given; the browser's cache keeps answers for five minutes. */
@@ -10,8 +11,34 @@ export async function searchCities(query: string, lang: string, country?: string
 }
 
 /** How a reader knows a city: the name they typed first, the main one after it ("München (Munich)"). */
-export function cityLabel({ name, matchedName }: CityResult): string {
+function cityLabel({ name, matchedName }: CityResult): string {
   return matchedName ? `${matchedName} (${name})` : name;
+}
+
+/** A city as its option in the typeahead's list reads: "München (Munich), Bavaria, Deutschland". */
+export function cityOption(result: CityResult): string {
+  return [cityLabel(result), result.region, result.countryName].filter(Boolean).join(', ');
+}
+
+/** What the typeahead says of its list, in the page's language; `resultCount` holds `{count}`. */
+export interface TypeaheadStrings {
+  noResults: string;
+  resultCount: string;
+}
+
+/** Fewer letters than this find too much to list: the typeahead waits for more. */
+const MIN_QUERY_LENGTH = 2;
+
+/** What the typeahead searches for the text typed: the text trimmed, or null while it is too short to search. */
+export function typeaheadQuery(typed: string): string | null {
+  const query = typed.trim();
+  return query.length < MIN_QUERY_LENGTH ? null : query;
+}
+
+/** What the typeahead's live region says of the list for `typed`: how many cities it holds, that none matched, or nothing while too little is typed. */
+export function listAnnouncement(typed: string, count: number, strings: TypeaheadStrings): string {
+  if (typeaheadQuery(typed) === null) return '';
+  return count > 0 ? fillIn(strings.resultCount, { count: String(count) }) : strings.noResults;
 }
 
 /** The city search as a WebMCP tool: what the typeahead shows, for an agent to find a city's id and country. */

@@ -1,7 +1,10 @@
-import { formCheckFields, formShown } from './form-checks.ts';
+import { formShown } from './form-checks.ts';
+import { islandStrings } from './island.ts';
 import { registerPageTools, VOTE_VALUE } from './page-tools.ts';
+import { pressVote, type VoteValue } from './votes.ts';
 import { forgetWaiting, rememberWaiting, waitingOn, type WaitingComment } from './waiting-comments.ts';
 import { describeRefusal, postJson, relativeTime } from './write-api.ts';
+import { sendWrite, showFormMessage } from './write-form.ts';
 
 /** The interface strings the thread island shows, in the page's language. */
 export interface ThreadStrings {
@@ -18,8 +21,6 @@ export interface ThreadStrings {
   cancel: string;
   refusals: Record<string, string>;
 }
-
-type VoteValue = -1 | 0 | 1;
 
 /**
  * The comment thread of an article page. The page comes with the thread's
@@ -40,7 +41,7 @@ export class CommentThread extends HTMLElement {
   connectedCallback(): void {
     this.#slug = this.dataset['slug'] ?? '';
     this.#lang = document.documentElement.lang || 'en';
-    this.#strings = JSON.parse(this.dataset['strings'] ?? '{}') as ThreadStrings;
+    this.#strings = islandStrings<ThreadStrings>(this);
     this.#body = this.querySelector('.thread-body') as HTMLElement;
     this.#status = this.querySelector('.thread-status') as HTMLElement;
     (this.querySelector('.thread-controls') as HTMLElement).hidden = false;
@@ -219,7 +220,7 @@ export class CommentThread extends HTMLElement {
     else if (target.classList.contains('thread-more')) void this.#more(target);
   }
 
-  /** The toggle, as the API applies it: again removes the vote, the other direction switches it. */
+  /** A vote shown at once (pressVote), then as the API answers it; as it was if refused. */
   async #vote(button: HTMLButtonElement): Promise<void> {
     const group = button.closest('.votes, .article-votes');
     const scoreShown = group?.querySelector('.score');
@@ -228,10 +229,10 @@ export class CommentThread extends HTMLElement {
     const requested = Number(button.dataset['vote']) as -1 | 1;
     const pressed = group.querySelector('.vote[aria-pressed="true"]');
     const current = pressed ? (Number(pressed.getAttribute('data-vote')) as -1 | 1) : 0;
-    const next: VoteValue = current === requested ? 0 : requested;
     const before = Number(scoreShown.textContent);
-    this.#showVote(group, next);
-    scoreShown.textContent = String(before - current + next);
+    const shown = pressVote(current, requested, before);
+    this.#showVote(group, shown.vote);
+    scoreShown.textContent = String(shown.score);
     const outcome = await postJson('/api/votes', {
       articleSlug: this.#slug,
       ...(comment ? { commentId: comment.dataset['commentId'] } : {}),
@@ -268,38 +269,27 @@ export class CommentThread extends HTMLElement {
 
   /** Sends a comment or a reply; on success the thread is loaded again, with it. */
   async #send(form: HTMLFormElement): Promise<void> {
-    const textarea = form.querySelector('textarea') as HTMLTextAreaElement;
-    const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
-    const status = form.querySelector('.form-message') as HTMLElement;
     const parentId = form.dataset['parentId'];
-    button.disabled = true;
-    status.classList.remove('error');
-    status.textContent = this.#strings.sending;
-    const outcome = await postJson('/api/comments', {
-      articleSlug: this.#slug,
-      ...(parentId ? { parentId } : {}),
-      body: textarea.value,
-      ...(await formCheckFields(form)),
-    });
-    button.disabled = false;
-    if (outcome.ok) {
-      const held = outcome.body['status'] === 'pending';
-      if (held) rememberWaiting(outcome.body);
-      const said = held ? this.#strings.held : this.#strings.posted;
-      textarea.value = '';
-      status.textContent = said;
-      const id = String(outcome.body['id']);
-      await this.#load();
-      const posted = this.#commentById(id) ?? this.querySelector(`[data-waiting-id="${CSS.escape(id)}"]`);
-      posted?.classList.add('just-posted');
-      posted?.scrollIntoView({ block: 'nearest' });
-      if (parentId) this.#say(said, false);
-      return;
-    }
-    const refusal = describeRefusal(outcome, this.#strings.refusals, this.#lang);
-    status.textContent = refusal.message;
-    status.classList.add('error');
-    if (refusal.field === 'body' || refusal.field === 'parentId') textarea.focus();
+    const body = (form.querySelector('textarea') as HTMLTextAreaElement).value;
+    const answer = await sendWrite(
+      form,
+      '/api/comments',
+      { articleSlug: this.#slug, ...(parentId ? { parentId } : {}), body },
+      this.#strings,
+    );
+    if (answer === null) return;
+    const held = answer['status'] === 'pending';
+    if (held) rememberWaiting(answer);
+    const said = held ? this.#strings.held : this.#strings.posted;
+    // Only the text is emptied: a reset would also empty the captcha's field, which its widget may have filled again.
+    (form.querySelector('textarea') as HTMLTextAreaElement).value = '';
+    showFormMessage(form, said, false);
+    const id = String(answer['id']);
+    await this.#load();
+    const posted = this.#commentById(id) ?? this.querySelector(`[data-waiting-id="${CSS.escape(id)}"]`);
+    posted?.classList.add('just-posted');
+    posted?.scrollIntoView({ block: 'nearest' });
+    if (parentId) this.#say(said, false);
   }
 
   /** The next page of top-level comments, after those shown. */

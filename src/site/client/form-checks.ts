@@ -1,5 +1,5 @@
 import { FORM_PATHS } from '../../server/http/site-paths.ts';
-import { showCaptcha, takeCaptchaToken } from './captcha.ts';
+import { CAPTCHA_FIELDS, showCaptcha, takeCaptchaToken } from './captcha.ts';
 
 /**
  * What every write form of the site sends besides its own fields
@@ -28,13 +28,38 @@ export function formShown(form: HTMLFormElement): void {
   void formStamp();
 }
 
-/** The fields to add to a form's write. */
-export async function formCheckFields(form: HTMLFormElement): Promise<{ captchaToken?: string; formStamp?: string; honeypot?: string }> {
-  const [captchaToken, stamp] = await Promise.all([takeCaptchaToken(form), formStamp()]);
-  const honeypot = form.querySelector<HTMLInputElement>('.form-trap input')?.value ?? '';
+/** The checks a write carries, each only when there is one: the API takes an absent field as none. */
+export interface CheckFields {
+  captchaToken?: string;
+  formStamp?: string;
+  honeypot?: string;
+}
+
+/** The fields of the checks as a write sends them: the captcha's token, the page's stamp, what the honeypot holds; none that is empty. */
+export function checkFields(captchaToken: string | undefined, stamp: string | null, honeypot: string): CheckFields {
   return {
     ...(captchaToken ? { captchaToken } : {}),
     ...(stamp ? { formStamp: stamp } : {}),
     ...(honeypot ? { honeypot } : {}),
   };
+}
+
+/** The fields to add to a form's write. */
+export async function formCheckFields(form: HTMLFormElement): Promise<CheckFields> {
+  const [captchaToken, stamp] = await Promise.all([takeCaptchaToken(form), formStamp()]);
+  return checkFields(captchaToken, stamp, form.querySelector<HTMLInputElement>('.form-trap input')?.value ?? '');
+}
+
+/**
+ * A form's own fields as its write sends them: each named field that holds
+ * more than blanks, as typed, none of the fields the captcha widgets add;
+ * and `pagePath` when the form asks for the page's own path.
+ */
+export function ownFields(fields: Iterable<[string, FormDataEntryValue]>, pagePath: string | null = null): Record<string, string> {
+  const own: Record<string, string> = {};
+  for (const [name, value] of fields) {
+    if (typeof value === 'string' && value.trim() !== '' && !CAPTCHA_FIELDS.includes(name)) own[name] = value;
+  }
+  if (pagePath !== null) own['pagePath'] = pagePath;
+  return own;
 }

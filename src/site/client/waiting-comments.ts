@@ -36,17 +36,28 @@ function writeAll(comments: readonly WaitingComment[]): void {
   }
 }
 
+/** What is kept of an answer that stored a comment `pending`; null for an answer that does not describe one. */
+export function waitingFrom(answer: Record<string, unknown>): WaitingComment | null {
+  const { id, articleSlug, parentId, body, createdAt } = answer;
+  if (typeof id !== 'string' || typeof articleSlug !== 'string' || typeof body !== 'string' || typeof createdAt !== 'string') return null;
+  return { id, articleSlug, parentId: typeof parentId === 'string' ? parentId : null, body, createdAt };
+}
+
+/** The comments written less than KEPT_MS before `now` (milliseconds since the epoch), in their order. */
+export function stillKept(comments: readonly WaitingComment[], now: number): WaitingComment[] {
+  return comments.filter((comment) => now - Date.parse(comment.createdAt) < KEPT_MS);
+}
+
 /** Keeps a comment the API answered `pending`. */
 export function rememberWaiting(answer: Record<string, unknown>): void {
-  const { id, articleSlug, parentId, body, createdAt } = answer;
-  if (typeof id !== 'string' || typeof articleSlug !== 'string' || typeof body !== 'string' || typeof createdAt !== 'string') return;
-  writeAll([...readAll(), { id, articleSlug, parentId: typeof parentId === 'string' ? parentId : null, body, createdAt }]);
+  const waiting = waitingFrom(answer);
+  if (waiting) writeAll([...readAll(), waiting]);
 }
 
 /** The waiting comments on an article, oldest first, those kept too long forgotten. */
 export function waitingOn(articleSlug: string): WaitingComment[] {
   const all = readAll();
-  const fresh = all.filter((comment) => Date.now() - Date.parse(comment.createdAt) < KEPT_MS);
+  const fresh = stillKept(all, Date.now());
   if (fresh.length !== all.length) writeAll(fresh);
   return fresh.filter((comment) => comment.articleSlug === articleSlug);
 }

@@ -1,3 +1,5 @@
+import { fillIn } from './island.ts';
+
 /** The answer to a write from the site's forms, reduced to what a form shows. */
 export type WriteOutcome =
   | { ok: true; body: Record<string, unknown> }
@@ -61,5 +63,5 @@ export function describeRefusal(outcome: Refused, templates: Readonly<Record<str
   };
   const template = templates[key] ?? templates['5xx'] ?? '';
   const field = outcome.status === 400 ? (/^(\w+):/.exec(outcome.error)?.[1] ?? null) : null;
-  return { message: template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole), field };
+  return { message: fillIn(template, values), field };
 }

@@ -1,6 +1,6 @@
-import { CAPTCHA_FIELDS } from './captcha.ts';
-import { formCheckFields, formShown } from './form-checks.ts';
-import { describeRefusal, postJson } from './write-api.ts';
+import { formCheckFields, formShown, ownFields } from './form-checks.ts';
+import { islandStrings } from './island.ts';
+import { describeRefusal, postJson, type Refusal } from './write-api.ts';
 
 /** What a write form says, in the page's language. */
 export interface WriteFormStrings {
@@ -9,11 +9,53 @@ export interface WriteFormStrings {
   refusals: Record<string, string>;
 }
 
+/** Says `message` in the form's status line, as an error or not. */
+export function showFormMessage(form: HTMLFormElement, message: string, isError: boolean): void {
+  const status = form.querySelector('.form-message') as HTMLElement;
+  status.textContent = message;
+  status.classList.toggle('error', isError);
+}
+
+/** Says why the form was not sent, and focuses the field that is the reason, if one is. */
+export function refuse(form: HTMLFormElement, refusal: Refusal): void {
+  showFormMessage(form, refusal.message, true);
+  if (refusal.field !== null) form.querySelector<HTMLElement>(`[name="${CSS.escape(refusal.field)}"]`)?.focus();
+}
+
+/**
+ * Sends a form's write as every write form does: its button disabled and
+ * `sending` said meanwhile, the form's checks added to `body`
+ * (form-checks.ts); a refusal is said in the page's language, focusing the
+ * field the answer names. Resolves with the answer of a write that went
+ * through, for the form to say so in its own words; null otherwise.
+ */
+export async function sendWrite(
+  form: HTMLFormElement,
+  path: string,
+  body: Record<string, unknown>,
+  strings: Pick<WriteFormStrings, 'sending' | 'refusals'>,
+): Promise<Record<string, unknown> | null> {
+  const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
+  button.disabled = true;
+  showFormMessage(form, strings.sending, false);
+  const outcome = await postJson(path, { ...body, ...(await formCheckFields(form)) });
+  button.disabled = false;
+  if (outcome.ok) return outcome.body;
+  refuse(form, describeRefusal(outcome, strings.refusals, document.documentElement.lang || 'en'));
+  return null;
+}
+
+/** Says the write went through, and empties the form for the next one (its fields to their defaults). */
+export function thank(form: HTMLFormElement, message: string): void {
+  showFormMessage(form, message, false);
+  form.reset();
+}
+
 /**
  * A small form that sends one write (a topic request, a bug report): its
- * named fields as JSON, the page's own path where it asks for one. It is
+ * own fields as JSON, the page's own path where it asks for one. It is
  * disabled while sending, says in place that it went through, and says why
- * when it did not, focusing the field the answer names.
+ * when it did not.
  */
 export class WriteForm extends HTMLElement {
   connectedCallback(): void {
@@ -32,29 +74,8 @@ export class WriteForm extends HTMLElement {
   }
 
   async #send(form: HTMLFormElement): Promise<void> {
-    const strings = JSON.parse(this.dataset['strings'] ?? '{}') as WriteFormStrings;
-    const status = form.querySelector('.form-message') as HTMLElement;
-    const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
-    const body: Record<string, string> = {};
-    for (const [name, value] of new FormData(form)) {
-      if (typeof value === 'string' && value.trim() !== '' && !CAPTCHA_FIELDS.includes(name)) body[name] = value;
-    }
-    if (this.dataset['sendsPath'] !== undefined) body['pagePath'] = location.pathname;
-    button.disabled = true;
-    status.classList.remove('error');
-    status.textContent = strings.sending;
-    const outcome = await postJson(this.dataset['path'] ?? '', { ...body, ...(await formCheckFields(form)) });
-    button.disabled = false;
-    if (outcome.ok) {
-      status.textContent = strings.thanks;
-      this.dispatchEvent(new CustomEvent('written', { bubbles: true, detail: body }));
-      form.reset();
-      return;
-    }
-    const refusal = describeRefusal(outcome, strings.refusals, document.documentElement.lang || 'en');
-    status.textContent = refusal.message;
-    status.classList.add('error');
-    const field = refusal.field === null ? null : form.querySelector<HTMLElement>(`[name="${CSS.escape(refusal.field)}"]`);
-    field?.focus();
+    const strings = islandStrings<WriteFormStrings>(this);
+    const body = ownFields(new FormData(form), this.dataset['sendsPath'] !== undefined ? location.pathname : null);
+    if (await sendWrite(form, this.dataset['path'] ?? '', body, strings)) thank(form, strings.thanks);
   }
 }
