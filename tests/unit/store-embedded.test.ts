@@ -341,6 +341,53 @@ describe('the embedded store', () => {
     assert.equal(await store.everPublished('hash-waiting'), false);
   });
 
+  test('outbox entries replayed from the journal: named in their record’s line, or whole, each made into the notification it tells', async (t) => {
+    const dir = await scratch();
+    await mkdir(join(dir, 'journal'), { recursive: true });
+    const comment = (id: string): StoredComment => ({
+      ...newComment('told', `Comment ${id}`),
+      id,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      score: 0,
+      deletedAt: null,
+    });
+    const { authorHash: _hash, score: _score, deletedAt: _deleted, ...told } = comment('whole');
+    const wholeEntry = {
+      id: 'entry-whole',
+      channel: 'email',
+      notification: { ...told, kind: 'comment' },
+      createdAt: told.createdAt,
+      attempts: 0,
+      dueAt: told.createdAt,
+    };
+    await writeFile(
+      join(dir, 'journal', '0000000001.jsonl'),
+      `${JSON.stringify({
+        seq: 1,
+        op: 'comment',
+        comment: comment('named'),
+        outbox: [
+          { id: 'entry-named', channel: 'email' },
+          { id: 'entry-hook', channel: 'webhook' },
+        ],
+      })}\n` + `${JSON.stringify({ seq: 2, op: 'comment', comment: comment('whole'), outbox: [wholeEntry] })}\n`,
+    );
+    const store = await openEmbeddedStore(dir);
+    t.after(() => store.close());
+    const emails = await store.claimNotifications('email', 10, 60_000);
+    assert.deepEqual(
+      emails.map((entry) => [entry.id, entry.notification.kind === 'comment' ? entry.notification.body : null]),
+      [
+        ['entry-named', 'Comment named'],
+        ['entry-whole', 'Comment whole'],
+      ],
+    );
+    assert.ok(
+      emails.every((entry) => !('authorHash' in entry.notification) && entry.attempts === 0 && entry.dueAt === '2026-01-02T03:04:05.000Z'),
+    );
+    assert.deepEqual(await store.outboxDepth(), { email: 2, webhook: 1 });
+  });
+
   test('an incomplete last journal line (a write cut short) is ignored', async (t) => {
     const dir = await scratch();
     await mkdir(join(dir, 'journal'), { recursive: true });

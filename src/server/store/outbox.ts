@@ -9,16 +9,24 @@ export type Notified =
   | { kind: 'bugReport'; record: BugReport }
   | { kind: 'citySubmission'; record: CitySubmission };
 
+/** An outbox entry named by its id and channel: the rest of it is its record's (outboxEntriesOf). */
+export type OutboxRef = Pick<OutboxEntry, 'id' | 'channel'>;
+
+/** The names of a new record's outbox entries, one per channel this store notifies; none when no channel is set. */
+export function newOutboxRefs(channels: readonly NotificationChannel[]): OutboxRef[] {
+  return channels.map((channel) => ({ id: newId(), channel }));
+}
+
 /**
- * The outbox entries a new record brings, one per channel, due at once; none
- * when no channel is set. The notification is parsed from the record, so that
- * it holds only what `notification` names: never the reader's hash.
+ * The outbox entries a new record brings, one per ref, due at once. The
+ * notification is parsed from the record, so that it holds only what
+ * `notification` names: never the reader's hash.
  */
-export function outboxEntriesOf({ kind, record }: Notified, channels: readonly NotificationChannel[]): OutboxEntry[] {
-  if (channels.length === 0) return [];
+export function outboxEntriesOf({ kind, record }: Notified, refs: readonly OutboxRef[]): OutboxEntry[] {
+  if (refs.length === 0) return [];
   const told = notification.parse({ ...record, kind });
-  return channels.map((channel) => ({
-    id: newId(),
+  return refs.map(({ id, channel }) => ({
+    id,
     channel,
     notification: told,
     createdAt: record.createdAt,

@@ -127,6 +127,14 @@ export const outboxEntry = z.object({
   dueAt: isoDate,
 });
 
+/**
+ * An outbox entry named by its id and channel, as the embedded store's
+ * journal keeps it in its record's line: its notification, dates and
+ * attempts are made from that record (store/outbox.ts), so the line does not
+ * hold the record a second time for each channel.
+ */
+export const outboxRef = outboxEntry.pick({ id: true, channel: true });
+
 /** The owner's ban of a reader, until lifted. */
 export const ban = z.object({ readerHash: text.min(1), since: isoDate });
 

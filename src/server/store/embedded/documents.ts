@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ban, bugReport, citySubmission, comment, isoDate, outboxEntry, slug, text, topicRequest } from '../shapes.ts';
+import { ban, bugReport, citySubmission, comment, isoDate, outboxEntry, outboxRef, slug, text, topicRequest } from '../shapes.ts';
 
 /**
  * The shapes the embedded store keeps on disk, as zod schemas: the lowdb
@@ -43,8 +43,13 @@ export interface CollectionDocument<Item> {
 /** What each stored record must look like, to check a new one before it is kept. */
 export const storedShapes = { comment, topicRequest, bugReport, citySubmission, ban, outboxEntry };
 
-/** The outbox entries a new record brings, in the record's own journal line: stored with it, or not at all. */
-const outbox = z.array(outboxEntry).optional();
+/**
+ * The outbox entries a new record brings, in the record's own journal line:
+ * stored with it, or not at all. Named by id and channel (their notification
+ * is the record's); a line may hold whole entries too, which are taken as
+ * they are.
+ */
+const outbox = z.array(z.union([outboxEntry, outboxRef])).optional();
 
 /** One line of the journal: a change, numbered. A vote record holds the voter's resulting vote, 0 when removed. */
 export const journalRecord = z.discriminatedUnion('op', [

@@ -21,7 +21,8 @@
  *                            | reviewed | ban | unban
  *                            | outboxSent | outboxFailed, … },
  *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed);
- *                            a new record's line carries its outbox entries, so both are kept or neither
+ *                            a new record's line names its outbox entries ({ id, channel }, the rest made
+ *                            from the record), so both are kept or neither
  *   .<file>.tmp              a snapshot being replaced (a crash may leave one; the next open removes it)
  *
  * Every snapshot file (a "lowdb document") holds its state complete up to
@@ -57,7 +58,7 @@
 import { compactionRan } from '../../observability/counters.ts';
 import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
-import { outboxEntriesOf, type Notified } from '../outbox.ts';
+import { newOutboxRefs, type OutboxRef } from '../outbox.ts';
 import type {
   BugReport,
   CitySubmission,
@@ -182,7 +183,7 @@ class EmbeddedStore implements StoreEngine {
   async insertComment(comment: NewComment): Promise<StoredComment> {
     const stored = storedShapes.comment.parse({ ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null });
     const answer = { ...stored };
-    await this.#prepareAndCommit({ op: 'comment', comment: stored, outbox: this.#outboxOf({ kind: 'comment', record: stored }) });
+    await this.#prepareAndCommit({ op: 'comment', comment: stored, outbox: this.#outboxRefs() });
     return answer;
   }
 
@@ -236,7 +237,7 @@ class EmbeddedStore implements StoreEngine {
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
     const stored = storedShapes.topicRequest.parse({ ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'topicRequest', item: stored, outbox: this.#outboxOf({ kind: 'topicRequest', record: stored }) });
+    await this.#commit({ op: 'topicRequest', item: stored, outbox: this.#outboxRefs() });
     return answer;
   }
 
@@ -247,14 +248,14 @@ class EmbeddedStore implements StoreEngine {
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
     const stored = storedShapes.bugReport.parse({ ...report, id: newId(), createdAt: now(), reviewedAt: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'bugReport', item: stored, outbox: this.#outboxOf({ kind: 'bugReport', record: stored }) });
+    await this.#commit({ op: 'bugReport', item: stored, outbox: this.#outboxRefs() });
     return answer;
   }
 
   async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
     const stored = storedShapes.citySubmission.parse({ ...submission, id: newId(), createdAt: now(), reviewedAt: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'citySubmission', item: stored, outbox: this.#outboxOf({ kind: 'citySubmission', record: stored }) });
+    await this.#commit({ op: 'citySubmission', item: stored, outbox: this.#outboxRefs() });
     return answer;
   }
 
@@ -468,9 +469,9 @@ class EmbeddedStore implements StoreEngine {
     if (ids.length > 0) await this.#commit(change);
   }
 
-  /** The outbox entries of a new record, one per channel this store notifies. */
-  #outboxOf(notified: Notified): OutboxEntry[] {
-    return outboxEntriesOf(notified, this.#options.notificationChannels);
+  /** The names of a new record's outbox entries, one per channel this store notifies: the journal line holds these, and the entries are made from its record. */
+  #outboxRefs(): OutboxRef[] {
+    return newOutboxRefs(this.#options.notificationChannels);
   }
 
   revision(topic: RevisionTopic): Promise<string> {

@@ -4,6 +4,7 @@ import { ArticleThread } from './article-thread.ts';
 import { Collection } from './collection.ts';
 import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
 import { namesIn } from './files.ts';
+import { outboxEntriesOf, type Notified } from '../outbox.ts';
 import { ARTICLE_FILE, articleFile, type StoreLayout } from './layout.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 
@@ -184,7 +185,7 @@ export class StoreState {
    */
   apply(record: JournalRecord): SnapshotTarget[] {
     const changedStates = [this.#applyChange(record)];
-    if ('outbox' in record && record.outbox) for (const entry of record.outbox) changedStates.push(added(this.outbox, record.seq, entry));
+    for (const entry of outboxEntriesIn(record)) changedStates.push(added(this.outbox, record.seq, entry));
     return changedStates.filter((state) => state !== null);
   }
 
@@ -305,6 +306,31 @@ function markReviewed<Item extends { id: string; reviewedAt: string | null }>(
 
 function byId(item: { id: string }): string {
   return item.id;
+}
+
+/** The outbox entries a journal record brings: those it names, made from its record, and any it holds whole. */
+function outboxEntriesIn(record: JournalRecord): OutboxEntry[] {
+  const notified = notifiedBy(record);
+  if (!notified || !('outbox' in record) || !record.outbox) return [];
+  const whole = record.outbox.filter((entry): entry is OutboxEntry => 'notification' in entry);
+  const named = record.outbox.filter((entry) => !('notification' in entry));
+  return [...whole, ...outboxEntriesOf(notified, named)];
+}
+
+/** The record a journal line adds that the owner is told of, if any. */
+function notifiedBy(record: JournalRecord): Notified | null {
+  switch (record.op) {
+    case 'comment':
+      return { kind: 'comment', record: record.comment };
+    case 'topicRequest':
+      return { kind: 'topicRequest', record: record.item };
+    case 'bugReport':
+      return { kind: 'bugReport', record: record.item };
+    case 'citySubmission':
+      return { kind: 'citySubmission', record: record.item };
+    default:
+      return null;
+  }
 }
 
 function added<Item extends object>(collection: Collection<Item>, seq: number, item: Item): SnapshotTarget | null {
