@@ -9,7 +9,6 @@ import { pacedPosts } from './paced.ts';
 import { PRODUCTION_OBSERVABILITY, residentMiB, type Started, startProcess } from './processes.ts';
 import { measured } from './report.ts';
 import { seedEngineFiles } from './store.ts';
-import { startSmtp, startWebhookReceiver } from '../tests/support/notification-sinks.ts';
 
 export const PUBLISHED = ['writing-in-plain-text', 'a-small-web-server', 'the-price-of-a-beer', 'one-site-fifteen-languages'];
 const ORIGIN = 'http://localhost:4321';
@@ -79,23 +78,24 @@ export function startBenchSite(root: string, env: Record<string, string>): Promi
 
 /**
  * The site with notifications on, by email and by webhook, to sinks of the
- * bench's own (a real SMTP server and an HTTP receiver on loopback): each
+ * bench's own (a real SMTP server and an HTTP receiver on loopback, in a
+ * process of their own: bench/notification-sinks.ts): each
  * write measured also puts its notification in the outbox, which the site
  * sends meanwhile, as an owner's site does.
  */
 export async function startNotifyingBenchSite(root: string, env: Record<string, string>): Promise<Started> {
-  const [smtp, webhook] = await Promise.all([startSmtp(), startWebhookReceiver()]);
-  const sinksStop = () => Promise.all([smtp.stop(), webhook.stop()]).then(() => undefined);
+  const sinks = await startProcess(['bench/notification-sinks.ts'], { cwd: root }, /sinks (\d+ \S+)/, (m) => m[1] ?? '');
+  const [smtpPort, webhookUrl] = sinks.url.split(' ');
   try {
     const site = await startBenchSite(root, {
       ...env,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort ?? ''}`,
       NOTIFY_EMAIL_TO: 'owner@bench.example',
-      NOTIFY_WEBHOOK_URL: webhook.url,
+      NOTIFY_WEBHOOK_URL: webhookUrl ?? '',
     });
-    return { ...site, stop: () => site.stop().then(sinksStop) };
+    return { ...site, stop: () => site.stop().then(() => sinks.stop()) };
   } catch (error) {
-    await sinksStop();
+    await sinks.stop();
     throw error;
   }
 }
