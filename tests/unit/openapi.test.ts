@@ -63,7 +63,7 @@ const SPEC_OPERATION_IDS = [
 ];
 
 describe('/openapi.json', () => {
-  const document = buildOpenApi(SITE);
+  const document = buildOpenApi(SITE, 'Longhand');
 
   test('is a valid OpenAPI 3.1 document', async () => {
     await validate(document);
@@ -188,7 +188,7 @@ describe('the operation definitions', () => {
 
 describe('deprecating an operation', () => {
   test('a deprecated definition is marked deprecated, and its answers document Deprecation and Sunset', async () => {
-    const document = buildOpenApi(SITE, [...OPERATIONS, retiring]);
+    const document = buildOpenApi(SITE, 'Longhand', [...OPERATIONS, retiring]);
     await validate(document);
     const operation = document.paths['/api/retiring-articles']?.['get'];
     assert.ok(operation);

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { siteUrl } from '../../server/settings/environment.ts';
+import { siteFacts } from '../../site/published.ts';
 import { jsonDocument } from '../../server/discovery/document-response.ts';
 import { protectedResourceMetadata } from '../../server/discovery/oauth-metadata.ts';
 import { DOCUMENT_PATHS } from '../../server/http/site-paths.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () => jsonDocument(DOCUMENT_PATHS.protectedResource, protectedResourceMetadata(siteUrl()));
+export const GET: APIRoute = async () => jsonDocument(DOCUMENT_PATHS.protectedResource, protectedResourceMetadata(await siteFacts()));

@@ -135,7 +135,8 @@ function operationObject(operation: OperationDefinition, site: string): OpenApiO
   };
 }
 
-const DESCRIPTION = `The public JSON API of Longhand, a personal publication in fifteen languages.
+/** What /openapi.json says of the API after its opening sentence, which names the site. */
+const DESCRIPTION = `
 
 - No authentication: no account, key, token or cookie; every operation has an empty security requirement. The only identity type is \`anonymous\`; readers are told apart by a salted hash of their address.
 - Reads are free and cached. Writes are same-origin browser requests from the site's own forms: \`Origin\` must be the site's origin, \`Content-Type\` \`application/json\`, the body at most 16 KiB; they are rate-limited per reader and may need a captcha token.
@@ -145,9 +146,9 @@ const DESCRIPTION = `The public JSON API of Longhand, a personal publication in 
 /**
  * /openapi.json: OpenAPI 3.1, generated from the operation definitions and
  * the zod schemas the routes validate with, so the document cannot describe
- * another API than the one that runs.
+ * another API than the one that runs. `name` is the site's (siteName).
  */
-export function buildOpenApi(site: string, operations: readonly OperationDefinition[] = OPERATIONS): OpenApiDocument {
+export function buildOpenApi(site: string, name: string, operations: readonly OperationDefinition[] = OPERATIONS): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const operation of operations) {
     paths[operation.path] = { ...paths[operation.path], [operation.method.toLowerCase()]: operationObject(operation, site) };
@@ -155,10 +156,10 @@ export function buildOpenApi(site: string, operations: readonly OperationDefinit
   return {
     openapi: '3.1.1',
     info: {
-      title: 'Longhand API',
+      title: `${name} API`,
       version: API_VERSION,
       summary: 'Articles in fifteen languages, city search, and reader comments, votes and submissions.',
-      description: DESCRIPTION,
+      description: `The public JSON API of ${name}, a personal publication in fifteen languages.${DESCRIPTION}`,
     },
     servers: [{ url: site }],
     externalDocs: { description: 'Developer documentation and change log', url: `${site}/developers` },

@@ -1,4 +1,5 @@
 import { agentIdentity } from './agent-identity.ts';
+import type { SiteFacts } from './site-facts.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 
 /** What both metadata documents say about identity: anonymous only, and where to read more. */
@@ -16,10 +17,10 @@ function agentAuth(site: string) {
  * /.well-known/oauth-protected-resource (RFC 9728): the API is a resource
  * that takes no token, so every list of methods, scopes and servers is empty.
  */
-export function protectedResourceMetadata(site: string) {
+export function protectedResourceMetadata({ site, name }: Pick<SiteFacts, 'site' | 'name'>) {
   return {
     resource: site,
-    resource_name: 'Longhand API',
+    resource_name: `${name} API`,
     resource_documentation: `${site}${DOCUMENT_PATHS.auth}`,
     authorization_servers: [],
     bearer_methods_supported: [],
