@@ -37,7 +37,7 @@ export async function askedThread(params: { lang?: string | undefined; slug?: st
 }
 
 /**
- * Marks an answer that shows threads (a thread page, a comment feed): kept
+ * Marks a response that shows threads (a thread page, a comment feed): kept
  * by the front server until the revision of `topic` changes, asked again by browsers.
  */
 export function showsThreads(headers: Headers, topic: RevisionTopic, revision: string): void {

@@ -39,14 +39,14 @@ type Handler = (call: ApiCall) => ApiResponse | Promise<ApiResponse>;
 /** One status an operation answers with. */
 export interface ResponseDefinition {
   description: string;
-  /** The body's schema; absent for an answer without a body (304). */
+  /** The body's schema; absent for a response without a body (304). */
   schema?: z.ZodType;
   /**
    * Named example bodies, written with EXAMPLE_SITE as the origin; the
    * documents show the site's own instead.
    */
   examples?: Readonly<Record<string, unknown>>;
-  /** Cache-Control of this answer, when it is not the operation's (successes) or `no-store` (errors). */
+  /** Cache-Control of this response, when it is not the operation's (successes) or `no-store` (errors). */
   cacheControl?: string;
   /** Headers besides Cache-Control and those every `/api` answer carries (FRAME_HEADERS). */
   headers?: readonly ResponseHeaderName[];
@@ -81,7 +81,7 @@ export interface OperationDefinition {
   captcha: boolean;
   /** Cache-Control of the successful answers. */
   cacheControl: string;
-  /** Set to deprecate the operation: the documents say so and its answers carry Deprecation and Sunset. */
+  /** Set to deprecate the operation: the documents say so and its responses carry Deprecation and Sunset. */
   deprecation?: Deprecation;
   handle: Handler;
 }

@@ -23,7 +23,7 @@ export interface DocField {
 interface DocResponse {
   status: number;
   description: string;
-  /** Headers of this answer besides Cache-Control and those of every answer. */
+  /** Headers of this response besides Cache-Control and those of every response. */
   headers: readonly string[];
 }
 

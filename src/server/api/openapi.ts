@@ -39,7 +39,7 @@ interface OpenApiResponse {
 const SCHEMA_REF = '#/components/schemas/';
 const HEADER_REF = '#/components/headers/';
 
-/** Every answer schema as a component, each referring to the others by `$ref`: what the server sends (`io: 'output'`). */
+/** Every response schema as a component, each referring to the others by `$ref`: what the server sends (`io: 'output'`). */
 function responseComponents(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [schema, id] of RESPONSE_NAMES) registry.add(schema, { id });

@@ -5,7 +5,7 @@ import { errorBody, formErrorBody, serverErrorBody } from './response-schemas.ts
 import { EXAMPLE_SITE, type ResponseDefinition } from './definition.ts';
 import { QUOTA_HEADERS } from './response-headers.ts';
 
-/** An error answer `{ error }` with one example message. */
+/** An error response `{ error }` with one example message. */
 export function refusal(description: string, message: string, headers: ResponseDefinition['headers'] = []): ResponseDefinition {
   return { description, schema: errorBody, examples: { refused: { error: message } }, headers };
 }
@@ -43,7 +43,7 @@ export const NOT_MODIFIED: ResponseDefinition = {
 /** What a read can fail with: nothing the caller did. */
 export const READ_FAILURE = failure('The server failed; report the requestId.');
 
-/** The answer of a successful write: its quota headers too. */
+/** The response of a successful write: its quota headers too. */
 export function written(description: string, schema: ResponseDefinition['schema'], examples: Record<string, unknown>): ResponseDefinition {
   return { description, ...(schema ? { schema } : {}), examples, headers: QUOTA_HEADERS };
 }

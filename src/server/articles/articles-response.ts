@@ -20,7 +20,7 @@ export function articleListBody(view: PublishedView, lang: LanguageCode, site: s
   return { site, lang, count: articles.length, articles };
 }
 
-/** The message of every answer about a slug that no published article has. */
+/** The message of every response about a slug that no published article has. */
 export function unknownSlug(slug: string): string {
   return `No published article has the slug "${slug}"`;
 }

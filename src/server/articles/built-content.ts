@@ -9,7 +9,7 @@ import type { ArticleSource } from './source.ts';
  * files (docs/architecture.md, "Content and lists"), an index of
  * every article file and content page without the articles' bodies, and the
  * bodies one after another. The server holds the index, which grows by a few
- * hundred bytes an article, and reads a body from disk when an answer needs
+ * hundred bytes an article, and reads a body from disk when a response needs
  * it, so that its memory does not grow with the archive. Astro's own content
  * store, which holds every body and its HTML, is never loaded at run time.
  */
@@ -74,7 +74,7 @@ export interface BuiltContent {
  * Opens the build's content in `dir` (dist/content): the index is read now,
  * each body when it is asked for, with a read at its place in the bodies
  * file. A body that is not what the index says (the file was changed since
- * the site started) fails the answer that asked for it rather than serving
+ * the site started) fails the response that asked for it rather than serving
  * another article's text.
  */
 export async function openBuiltContent(dir: string, site: string): Promise<BuiltContent> {

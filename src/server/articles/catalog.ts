@@ -16,7 +16,7 @@ export interface ArticleItem {
   outdated: boolean;
 }
 
-/** An article with its Markdown body, as the API answers a single read. */
+/** An article with its Markdown body, as the API responses a single read. */
 export interface Article extends ArticleItem {
   content: string;
 }
@@ -41,7 +41,7 @@ export interface IndexedSource {
 /** The Markdown body of an indexed source, from wherever the catalog's bodies are kept. */
 export type BodyReader = (source: IndexedSource) => Promise<string>;
 
-/** What is published on one day (UTC): the answer to every read until the date changes. */
+/** What is published on one day (UTC): the response to every read until the date changes. */
 export interface PublishedView {
   /** Every published article in `lang` (English where untranslated), newest first. */
   list(lang: LanguageCode): readonly ArticleItem[];
@@ -136,7 +136,7 @@ export function createCatalog(sources: readonly ArticleSource[], site: string): 
 /**
  * Groups indexed sources into articles, each in every language: a language
  * the article is not written in shows its English original. Bodies are read
- * through `bodyOf` only when an answer needs one.
+ * through `bodyOf` only when a response needs one.
  */
 export function catalogOf(indexed: readonly IndexedSource[], site: string, bodyOf: BodyReader): Catalog {
   const articles = new Map<string, Map<LanguageCode, { item: ArticleItem; source: IndexedSource }>>();

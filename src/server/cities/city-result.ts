@@ -3,7 +3,7 @@ import { MAX_RESULTS, RANKED_KINDS } from './match.ts';
 import { MAX_QUERY_LENGTH } from './search.ts';
 
 /**
- * A result of GET /api/city-search, declared once: the answer builds it
+ * A result of GET /api/city-search, declared once: the response builds it
  * (city-search-response.ts), /openapi.json documents it (`City`), and the
  * browser's typeahead (src/site/client/city-search.ts) and the tests read
  * its type.
@@ -26,7 +26,7 @@ export const cityResult = z.object({
 
 export type CityResult = z.output<typeof cityResult>;
 
-/** The answer of GET /api/city-search. */
+/** The response of GET /api/city-search. */
 export const citySearchResponse = z.object({
   query: z.string().max(MAX_QUERY_LENGTH),
   count: z.int().min(0).max(MAX_RESULTS),

@@ -10,7 +10,7 @@ import { countryNameIn } from './country-names.ts';
 import { searchCities } from './search.ts';
 
 /**
- * The answer to a city search: `{ query, count, results }`, each result a
+ * The response to a city search: `{ query, count, results }`, each result a
  * city with how it matched, the alternate name that matched when its main
  * name did not, and its country named in `lang`.
  */

@@ -102,7 +102,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     logger.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  // Named for what they are, never by address: the answer is public.
+  // Named for what they are, never by address: the response is public.
   const checks = health([
     { name: 'store', ping: () => opened.store.ping() },
     ...(redisUrl() ? [{ name: 'redis', ping: () => opened.quotas.ping() }] : []),

@@ -64,7 +64,7 @@ export interface FrontServerOptions {
   /** The site's own origin: the base of every request URL handed to Astro. */
   site: string;
   cacheEntries?: number;
-  /** Bytes of kept answers at most (every encoding counted). */
+  /** Bytes of kept responses at most (every encoding counted). */
   cacheBytes?: number;
   /** Bytes of built files' bodies held in memory at most (STATIC_CACHE_MIB). */
   fileCacheBytes?: number;

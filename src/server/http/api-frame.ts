@@ -5,7 +5,7 @@ import { serverError } from './errors.ts';
 import { jsonError } from './json.ts';
 import { log } from '../observability/log.ts';
 
-/** Whether a path is the API's: every answer under it is framed and JSON. */
+/** Whether a path is the API's: every response under it is framed and JSON. */
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
@@ -13,8 +13,8 @@ export function isApiPath(pathname: string): boolean {
 /**
  * The frame around every `/api` answer: a failure (thrown, or a 5xx without
  * one) becomes a 500 with a `requestId` (logged with the error, never with the
- * caller's address), and every answer carries the API headers
- * (docs/architecture.md, "The operation registry"); the answers of a deprecated `operation` add
+ * caller's address), and every response carries the API headers
+ * (docs/architecture.md, "The operation registry"); the responses of a deprecated `operation` add
  * Deprecation and Sunset.
  */
 export async function withApiFrame(

@@ -4,8 +4,8 @@ const lowerCaseNames = new Map<string, string>();
 
 /**
  * A header name in lower case, one string per name: the API sets the same
- * few dozen names on every answer, and lower-casing each into a new string
- * would make V8 hash it again as a key on every answer.
+ * few dozen names on every response, and lower-casing each into a new string
+ * would make V8 hash it again as a key on every response.
  */
 function lowerCaseName(name: string): string {
   let lower = lowerCaseNames.get(name);
@@ -42,7 +42,7 @@ export class ApiResponseHeaders {
 }
 
 /**
- * An API answer as the API makes it: a status, headers and the JSON text (or
+ * An API response as the API makes it: a status, headers and the JSON text (or
  * no body). The front server writes it to the socket as it is: a web Response
  * would cost a body stream per answer, more than the rest of a small read.
  * Astro's route (`astro dev`) and tests turn it into a Response.

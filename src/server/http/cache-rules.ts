@@ -26,7 +26,7 @@ export const CACHE_CONTROL = {
 const MAX_KEPT_RULES = 64;
 const keptMaxAges = new Map<string, number>();
 
-/** Seconds a shared cache may keep an answer with this Cache-Control, or 0 when it may not; asked of every answer. */
+/** Seconds a shared cache may keep a response with this Cache-Control, or 0 when it may not; asked of every response. */
 export function sharedMaxAge(cacheControl: string | null): number {
   if (!cacheControl) return 0;
   let seconds = keptMaxAges.get(cacheControl);

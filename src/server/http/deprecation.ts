@@ -1,5 +1,5 @@
 /**
- * An operation on its way out (docs/architecture.md, "The operation registry"): once marked, its answers
+ * An operation on its way out (docs/architecture.md, "The operation registry"): once marked, its responses
  * carry `Deprecation` (the date `since`, which may lie ahead, as RFC 9745
  * allows) and `Sunset`; it is removed on `sunset`, at least 90 days later.
  * Both are calendar dates (YYYY-MM-DD, UTC).

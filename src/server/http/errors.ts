@@ -4,7 +4,7 @@ import { DOCUMENT_PATHS } from './site-paths.ts';
 import { CACHE_CONTROL } from './cache-rules.ts';
 import { json } from './json.ts';
 
-/** A 5xx answer: `requestId` in the body equals the `X-Request-Id` header, so a report can be traced in the log. */
+/** A 5xx response: `requestId` in the body equals the `X-Request-Id` header, so a report can be traced in the log. */
 export function serverError(status = 500, message = 'Internal server error'): { response: ApiResponse; requestId: string } {
   const requestId = randomUUID();
   const response = json(

@@ -11,7 +11,7 @@ export interface JsonOptions {
   headers?: Record<string, string>;
 }
 
-/** A JSON answer. */
+/** A JSON response. */
 export function json(body: unknown, { status = 200, cacheControl, headers = {} }: JsonOptions): ApiResponse {
   return new ApiResponse(status, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': cacheControl, ...headers }, JSON.stringify(body));
 }

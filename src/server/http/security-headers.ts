@@ -2,7 +2,7 @@
 const CAPTCHA_ORIGIN = 'https://challenges.cloudflare.com';
 
 /**
- * The headers every answer carries (pages, fragments, files and the API):
+ * The headers every response carries (pages, fragments, files and the API):
  * a Content-Security-Policy that runs only the site's own script files and
  * WebAssembly (never an inline script, and Turnstile's only when it is the captcha; ALTCHA's widget and
  * workers are the site's own files), styles of

@@ -39,7 +39,7 @@ function serverCard(method: string, card: string): Response {
  * The MCP server over Streamable HTTP, stateless (docs/architecture.md,
  * "Agents"): every POST is answered on its own by a fresh server, on the
  * 2026-07-28 revision, or by the SDK's stateless fallback for 2025-era
- * clients. The tools send nothing before their result, so every answer is
+ * clients. The tools send nothing before their result, so every response is
  * whole (one JSON body; for 2025-era clients one SSE event, then the end)
  * and no request holds a connection past it; a client's list subscription
  * is refused, since nothing the server lists changes while a client holds it.

@@ -2,7 +2,7 @@
  * The health endpoints a proxy or an orchestrator polls (docs/deploying.md,
  * "Health, logs and metrics"): `/healthz` says the process serves, `/readyz` whether it
  * should be sent readers now. The front server answers both before anything
- * else (no page route can shadow them); this module only decides the answers.
+ * else (no page route can shadow them); this module only decides the responses.
  */
 
 /** What a health endpoint answers: a status and a small JSON body. */

@@ -3,7 +3,7 @@ import { FORM_PATHS } from '../http/site-paths.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { issueFormStamp } from './form-stamp.ts';
 
-/** An answer of the front server's: a status and a JSON body. */
+/** A response of the front server's: a status and a JSON body. */
 interface FormResponse {
   status: number;
   body: string;

@@ -77,7 +77,7 @@ export const bugReportInput = z.object({
   ...formFields,
 });
 
-/** The answer of the writes that store something for review. */
+/** The response of the writes that store something for review. */
 export function ok(id: string): { ok: true; id: string } {
   return { ok: true, id };
 }

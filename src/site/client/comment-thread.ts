@@ -26,8 +26,8 @@ export interface ThreadStrings {
  * The comment thread of an article page. The page comes with the thread's
  * first page in it (the fragment, put there by the front server); this
  * marks the reader's own votes on it, sends comments, replies and votes, and
- * loads the next pages. Every answer is taken as the truth: a vote shows at
- * once and is corrected from the answer; a comment shows once the first page
+ * loads the next pages. Every response is taken as the truth: a vote shows at
+ * once and is corrected from the response; a comment shows once the first page
  * is loaded again. The writer's own comments waiting for approval, which the
  * thread never holds, are shown where they will be (waiting-comments.ts).
  */
@@ -220,7 +220,7 @@ export class CommentThread extends HTMLElement {
     else if (target.classList.contains('thread-more')) void this.#more(target);
   }
 
-  /** A vote shown at once (pressVote), then as the API answers it; as it was if refused. */
+  /** A vote shown at once (pressVote), then as the API returns it; as it was if refused. */
   async #vote(button: HTMLButtonElement): Promise<void> {
     const group = button.closest('.votes, .article-votes');
     const scoreShown = group?.querySelector('.score');

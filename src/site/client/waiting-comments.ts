@@ -1,6 +1,6 @@
 /**
  * The reader's own comments waiting for approval (MODERATION), kept in this
- * browser from the answers that stored them: the thread every reader is
+ * browser from the responses that stored them: the thread every reader is
  * served never holds them, so only their writer's page shows them, and only
  * in the browser they were written in. One is forgotten once the thread
  * shows it (approved), or after KEPT_MS (a rejected comment is never heard of
@@ -36,7 +36,7 @@ function writeAll(comments: readonly WaitingComment[]): void {
   }
 }
 
-/** What is kept of an answer that stored a comment `pending`; null for an answer that does not describe one. */
+/** What is kept of a response that stored a comment `pending`; null for a response that does not describe one. */
 export function waitingFrom(answer: Record<string, unknown>): WaitingComment | null {
   const { id, articleSlug, parentId, body, createdAt } = answer;
   if (typeof id !== 'string' || typeof articleSlug !== 'string' || typeof body !== 'string' || typeof createdAt !== 'string') return null;

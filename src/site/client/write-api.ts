@@ -1,6 +1,6 @@
 import { fillIn } from './island.ts';
 
-/** The answer to a write from the site's forms, reduced to what a form shows. */
+/** The response to a write from the site's forms, reduced to what a form shows. */
 export type WriteOutcome =
   | { ok: true; body: Record<string, unknown> }
   | { ok: false; status: number; error: string; code: string | null; retryAfterSeconds: number | null; requestId: string | null };
@@ -39,7 +39,7 @@ export function relativeTime(seconds: number, lang: string): string {
   return format.format(round(86_400), 'day');
 }
 
-/** A refusal as a form says it: the message, and the field it is about when the answer names one. */
+/** A refusal as a form says it: the message, and the field it is about when the response names one. */
 export interface Refusal {
   message: string;
   field: string | null;
@@ -47,10 +47,10 @@ export interface Refusal {
 
 /**
  * Turns a refused write into the reader's language. `templates` are keyed by
- * the answer's `code` where it has one the form knows (a refusal of spam
+ * the response's `code` where it has one the form knows (a refusal of spam
  * defence), else by status (`400`, `403`, `413`, `415`, `429`, `5xx`,
  * `offline`), and may hold
- * `{details}` (the answer's own words), `{when}` (the wait of Retry-After:
+ * `{details}` (the response's own words), `{when}` (the wait of Retry-After:
  * a quota's, or a ban's) and `{id}` (the request id of a server failure).
  */
 export function describeRefusal(outcome: Refused, templates: Readonly<Record<string, string>>, lang: string): Refusal {

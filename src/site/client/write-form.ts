@@ -26,7 +26,7 @@ export function refuse(form: HTMLFormElement, refusal: Refusal): void {
  * Sends a form's write as every write form does: its button disabled and
  * `sending` said meanwhile, the form's checks added to `body`
  * (form-checks.ts); a refusal is said in the page's language, focusing the
- * field the answer names. Resolves with the answer of a write that went
+ * field the response names. Resolves with the response of a write that went
  * through, for the form to say so in its own words; null otherwise.
  */
 export async function sendWrite(
