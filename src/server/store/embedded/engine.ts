@@ -31,8 +31,8 @@
  *
  * - A write changes the state in memory at once (so a vote decides against
  *   every vote before it), appends its record to the journal and resolves once
- *   that line is fdatasync'd. Writes arriving during an fsync share the next
- *   one (group commit), across articles. Reads answer from memory, once the
+ *   that line is on disk (a synchronized write, journal.ts). Writes arriving
+ *   during one share the next (group commit), across articles. Reads answer from memory, once the
  *   thread is there.
  * - Compaction, when the journal's generation passes a size, on a timer while
  *   something changed, and on close: the journal moves to a new generation,

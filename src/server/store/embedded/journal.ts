@@ -1,9 +1,17 @@
+import { constants } from 'node:fs';
 import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corruptFile, journalRecord, validated, type JournalRecord } from './documents.ts';
 import { namesIn, PRIVATE_FILE, syncDirectory } from './files.ts';
 
 const GENERATION_FILE = /^(\d{10})\.jsonl$/;
+
+/**
+ * A generation file is created (never one that exists) for appending, each
+ * write on disk when it returns (O_DSYNC: as if fdatasync followed it), so
+ * that a batch costs one trip to the thread pool, not two.
+ */
+const SYNCED_APPEND = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | constants.O_DSYNC;
 
 export function generationFile(directory: string, generation: number): string {
   return join(directory, `${String(generation).padStart(10, '0')}.jsonl`);
@@ -53,8 +61,9 @@ interface Pending {
 
 /**
  * The append-only journal, with group commit: lines appended while a write
- * and fsync are in flight are written together and acknowledged by the next
- * single fdatasync, so the cost of an fsync is shared by every waiting writer.
+ * is in flight are written together by the next single synchronized write
+ * (SYNCED_APPEND), so the cost of reaching the disk is shared by every
+ * waiting writer.
  * It writes to one generation file at a time; `rotate` moves on to the next,
  * so that the older ones can be deleted once their records are in snapshots.
  * After a failed write every append rejects: what is on disk is then unknown,
@@ -84,7 +93,7 @@ export class Journal {
   }
 
   static async #createFile(directory: string, generation: number): Promise<FileHandle> {
-    const handle = await open(generationFile(directory, generation), 'ax', PRIVATE_FILE);
+    const handle = await open(generationFile(directory, generation), SYNCED_APPEND, PRIVATE_FILE);
     await syncDirectory(directory);
     return handle;
   }
@@ -163,7 +172,6 @@ export class Journal {
   async #write(batch: Pending[]): Promise<void> {
     const data = Buffer.from(batch.map((pending) => pending.text).join(''));
     await this.#handle.writeFile(data);
-    await this.#handle.datasync();
     this.#bytes += data.length;
   }
 
