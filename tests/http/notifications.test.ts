@@ -87,6 +87,21 @@ describe('notifications by email and webhook', () => {
     assert.match(email, /^Subject: 20 new comments and requests/m);
     await until(() => webhook.bodies.length >= 21, 'a webhook per comment');
   });
+
+  test('a burst of 250 comments still makes one email: the first 100 whole, the rest a line each', async () => {
+    const before = smtp.messages.length;
+    const bodies = Array.from({ length: 250 }, (_, index) => `Large burst comment ${index + 1}.`);
+    await Promise.all(bodies.map((body) => comment(site, body)));
+    await until(() => smtp.messages.length > before, 'an email of the burst');
+    const email = smtp.messages[before] ?? '';
+    assert.match(email, /^Subject: 250 new comments and requests/m);
+    assert.equal(bodies.filter((body) => email.includes(body)).length, 100);
+    assert.equal(email.match(/^Delete: /gm)?.length, 100);
+    assert.match(email, /^And 150 more:$/m);
+    assert.equal(email.match(/^- New comment by .+ on the-price-of-a-beer: /gm)?.length, 150);
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    assert.equal(smtp.messages.length, before + 1, 'one email, not one per 200');
+  });
 });
 
 describe('notifications that cannot be sent at once', () => {

@@ -67,15 +67,34 @@ function textOf(notification: Notification, site: string, links: readonly Modera
   return [headlineOf(notification), bodyOf(notification), ...(link === null ? [] : [link]), moderation].filter(Boolean).join('\n\n');
 }
 
-/** One email for a batch of notifications, oldest first. */
+/**
+ * How much of a large batch an email shows: the first EMAIL_WHOLE
+ * notifications whole, with their links; the next ones a line each (headline
+ * and page), up to EMAIL_LISTED in all; then a count of the rest, which the
+ * desk lists. A burst of thousands still makes one email of a readable size.
+ */
+export const EMAIL_WHOLE = 100;
+export const EMAIL_LISTED = 1000;
+
+/** One line for a notification past the first EMAIL_WHOLE: its headline and its page. */
+function lineOf(notification: Notification, site: string): string {
+  const link = linkOf(notification, site);
+  return `- ${headlineOf(notification)}${link === null ? '' : `: ${link}`}`;
+}
+
+/** One email for a batch of notifications, oldest first, however many (see EMAIL_WHOLE). */
 export function emailOf(notifications: readonly Notification[], site: string, linksOf: LinksOf): { subject: string; text: string } {
   const [first] = notifications;
   const subject =
     notifications.length === 1 && first ? headlineOf(first) : `${notifications.length} new comments and requests on ${new URL(site).host}`;
-  return {
-    subject,
-    text: notifications.map((notification) => textOf(notification, site, linksOf(notification))).join('\n\n———\n\n'),
-  };
+  const whole = notifications.slice(0, EMAIL_WHOLE).map((notification) => textOf(notification, site, linksOf(notification)));
+  const listed = notifications.slice(EMAIL_WHOLE, EMAIL_LISTED).map((notification) => lineOf(notification, site));
+  const unlisted = notifications.length - EMAIL_WHOLE - listed.length;
+  const rest = [
+    ...(listed.length > 0 ? [`And ${notifications.length - EMAIL_WHOLE} more:\n\n${listed.join('\n')}`] : []),
+    ...(unlisted > 0 ? [`…and ${unlisted} more, which the owner's desk lists.`] : []),
+  ];
+  return { subject, text: [...whole, ...rest].join('\n\n———\n\n') };
 }
 
 /**

@@ -8,7 +8,7 @@
  * - Webhook: one POST per notification, oldest first.
  * - Email: one sender at a time claims (its turn, kept in the store), so
  *   that several instances still send one email an interval. Claimed
- *   entries are held, and one email holding all of them goes
+ *   entries are held, however many, and one email holding all of them goes
  *   out once the first has waited GATHER_MS or the interval, whichever is
  *   shorter (a burst makes one email), and the last email went out at least
  *   the interval ago.
@@ -34,8 +34,12 @@ const EMAIL_TURN_MS = 2 * SEND_TIMEOUT_MS + 5 * POLL_MS;
 const GATHER_MS = 15_000;
 const BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 15 * 60_000;
-/** The most notifications in one email, and in one webhook round. */
-const EMAIL_BATCH = 200;
+/**
+ * The most email notifications claimed in one pass (an email holds all
+ * those claimed since the last, however many passes that took) and settled
+ * in one store update; the most webhooks posted in one pass.
+ */
+const EMAIL_CLAIM = 5000;
 const WEBHOOK_BATCH = 20;
 
 export interface SenderOptions {
@@ -49,6 +53,11 @@ export interface SenderOptions {
 /** When a send that failed for the `attempts`-th time so far (0: the first) is tried again. */
 function retryAt(attempts: number): string {
   return new Date(Date.now() + Math.min(BACKOFF_MS * 2 ** attempts, MAX_BACKOFF_MS)).toISOString();
+}
+
+/** `ids` in parts of at most EMAIL_CLAIM, each settled by one store update of a bounded size. */
+function* inParts(ids: readonly string[]): Generator<string[]> {
+  for (let start = 0; start < ids.length; start += EMAIL_CLAIM) yield ids.slice(start, start + EMAIL_CLAIM);
 }
 
 export class NotificationSender {
@@ -110,8 +119,8 @@ export class NotificationSender {
     // Held entries stay leased until their email is settled, whatever the interval.
     const leaseMs = intervalMs + GATHER_MS + 2 * SEND_TIMEOUT_MS;
     // Only the sender whose turn it is claims: with several instances, one of them groups everything into its emails.
-    if (this.#held.length < EMAIL_BATCH && (await store.emailTurn(this.#holder, EMAIL_TURN_MS))) {
-      const claimed = await store.claimNotifications('email', EMAIL_BATCH - this.#held.length, leaseMs);
+    if (await store.emailTurn(this.#holder, EMAIL_TURN_MS)) {
+      const claimed = await store.claimNotifications('email', EMAIL_CLAIM, leaseMs);
       if (this.#held.length === 0) this.#heldSince = now;
       this.#held.push(...claimed);
     }
@@ -137,12 +146,13 @@ export class NotificationSender {
     } catch (error) {
       notificationsSettled('email', 'failed', batch.length);
       log().warn(`[notifications] an email of ${batch.length} notification(s) was not sent; tried again later`, {}, error);
-      await store.notificationsFailed(ids, retryAt(Math.max(...batch.map((entry) => entry.attempts))));
+      const dueAt = retryAt(batch.reduce((most, entry) => Math.max(most, entry.attempts), 0));
+      for (const some of inParts(ids)) await store.notificationsFailed(some, dueAt);
       return;
     }
     this.#lastEmailAt = Date.now();
     notificationsSettled('email', 'sent', batch.length);
-    await store.notificationsSent(ids);
+    for (const some of inParts(ids)) await store.notificationsSent(some);
   }
 
   async #sendWebhooks(post: (body: unknown) => Promise<void>): Promise<void> {

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { EMAIL_LISTED, EMAIL_WHOLE, emailOf, type LinksOf } from '../../src/server/notifications/message.ts';
+import type { Notification } from '../../src/server/store/types.ts';
+
+const SITE = 'https://longhand.test';
+const linksOf: LinksOf = (notification) =>
+  notification.kind === 'comment' ? [{ action: 'delete', url: `${SITE}/moderation/delete~${notification.id}` }] : [];
+
+function comments(count: number): Notification[] {
+  return Array.from({ length: count }, (_, index) => ({
+    kind: 'comment',
+    id: `comment-${index + 1}`,
+    articleSlug: 'the-price-of-a-beer',
+    parentId: null,
+    depth: 1,
+    author: 'Teal Heron',
+    body: `Comment body number ${index + 1}.`,
+    createdAt: '2026-11-26T12:00:00.000Z',
+    status: 'published',
+  }));
+}
+
+describe('the email of a batch of notifications', () => {
+  test('a batch the size of a burst is shown whole, each with its links', () => {
+    const { subject, text } = emailOf(comments(20), SITE, linksOf);
+    assert.equal(subject, '20 new comments and requests on longhand.test');
+    for (let number = 1; number <= 20; number += 1) {
+      assert.ok(text.includes(`Comment body number ${number}.`), `comment ${number}`);
+      assert.ok(text.includes(`Delete: ${SITE}/moderation/delete~comment-${number}`), `comment ${number}'s link`);
+    }
+    assert.doesNotMatch(text, /more/);
+  });
+
+  test('a batch of thousands is one email: the first ones whole, then a line each, then a count of the rest', () => {
+    const count = EMAIL_LISTED + 250;
+    const { subject, text } = emailOf(comments(count), SITE, linksOf);
+    assert.equal(subject, `${count} new comments and requests on longhand.test`);
+    assert.equal(text.match(/^Delete: /gm)?.length, EMAIL_WHOLE, 'links for the whole ones only');
+    assert.ok(text.includes(`Comment body number ${EMAIL_WHOLE}.`));
+    assert.ok(!text.includes(`Comment body number ${EMAIL_WHOLE + 1}.`), 'the rest without their text');
+    assert.ok(text.includes(`And ${count - EMAIL_WHOLE} more:`));
+    const lines = text.match(
+      /^- New comment by Teal Heron on the-price-of-a-beer: https:\/\/longhand\.test\/articles\/the-price-of-a-beer$/gm,
+    );
+    assert.equal(lines?.length, EMAIL_LISTED - EMAIL_WHOLE, 'a line each up to EMAIL_LISTED');
+    assert.match(text, /…and 250 more, which the owner's desk lists\.$/);
+  });
+});
