@@ -243,6 +243,24 @@ describe('the embedded store', () => {
     assert.equal(await reopened.articleScore('busy-thread'), 150);
   });
 
+  test('a long thread is not rewritten at every journal threshold: the journal grows as large as the snapshots written', async (t) => {
+    const dir = await scratch();
+    // A floor of one byte: were it the threshold, every write would start a compaction of the whole thread.
+    const store = await openEmbeddedStore(dir, { compactAfterBytes: 1, compactEveryMs: 3_600_000 });
+    const written = [];
+    for (let index = 0; index < 600; index += 1) written.push((await store.insertComment(newComment('long', `Comment ${index}`))).id);
+    // Each compaction starts a journal generation: the thread is rewritten each time its journal has grown as large as it.
+    const [generation] = await journalFiles(dir);
+    assert.ok(Number(generation?.slice(0, 10)) < 30, `${generation ?? 'none'}: about one compaction a doubling of the thread`);
+    await store.close();
+    const reopened = await openEmbeddedStore(dir);
+    t.after(() => reopened.close());
+    assert.deepEqual(
+      (await reopened.listComments('long')).map((comment) => comment.id),
+      written,
+    );
+  });
+
   test('200 comments written at once on 20 articles, across compactions, all persist', async (t) => {
     const dir = await scratch();
     const store = await openEmbeddedStore(dir, { compactAfterBytes: 4096 });

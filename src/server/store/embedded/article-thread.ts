@@ -1,12 +1,11 @@
-import { Low } from 'lowdb';
 import type { StoredComment, VoteValue } from '../types.ts';
 import { articleDocument, corruptFile, type ArticleDocument, type StoredVote } from './documents.ts';
-import { DurableJsonFile } from './durable-json-file.ts';
+import { snapshotDocument, type SnapshotDocument } from './durable-json-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 
 /** The lowdb document of an article, empty until read or written. */
-function snapshotFile(file: string, slug: string): Low<ArticleDocument> {
-  return new Low(new DurableJsonFile(file, articleDocument), { format: 1, slug, journalSeq: 0, score: 0, comments: [], votes: [] });
+function snapshotFile(file: string, slug: string): SnapshotDocument<ArticleDocument> {
+  return snapshotDocument(file, articleDocument, { format: 1, slug, journalSeq: 0, score: 0, comments: [], votes: [] });
 }
 
 /**
@@ -35,7 +34,7 @@ interface VotesOfVoter {
  */
 export class ArticleThread implements SnapshotTarget {
   readonly slug: string;
-  readonly #file: Low<ArticleDocument>;
+  readonly #file: SnapshotDocument<ArticleDocument>;
   #journalSeq: number;
   #score: number;
   /**
@@ -48,7 +47,7 @@ export class ArticleThread implements SnapshotTarget {
   readonly #indexById = new Map<string, number>();
   readonly #votesByVoter = new Map<string, VotesOfVoter>();
 
-  private constructor(file: Low<ArticleDocument>) {
+  private constructor(file: SnapshotDocument<ArticleDocument>) {
     const document = file.data;
     this.#file = file;
     this.slug = document.slug;
@@ -207,7 +206,7 @@ export class ArticleThread implements SnapshotTarget {
     return { article: votes?.article ?? 0, comments: Object.fromEntries(votes?.comments ?? []) };
   }
 
-  async writeSnapshot(journalSeq: number): Promise<void> {
+  async writeSnapshot(journalSeq: number): Promise<number> {
     this.#file.data = {
       format: 1,
       slug: this.slug,
@@ -216,8 +215,9 @@ export class ArticleThread implements SnapshotTarget {
       comments: this.#comments,
       votes: this.votes(),
     };
-    await this.#file.write();
+    const bytes = await this.#file.adapter.writeSized(this.#file.data);
     this.#journalSeq = journalSeq;
+    return bytes;
   }
 
   /** Keeps a vote without touching scores (they are stored with the thread). */

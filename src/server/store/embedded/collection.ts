@@ -1,7 +1,6 @@
-import { Low } from 'lowdb';
 import type { z } from 'zod';
 import { collectionDocument, type CollectionDocument } from './documents.ts';
-import { DurableJsonFile } from './durable-json-file.ts';
+import { snapshotDocument, type SnapshotDocument } from './durable-json-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 
 /**
@@ -12,11 +11,11 @@ import type { SnapshotTarget } from './snapshot-target.ts';
  * outbox can hold a burst's many thousands of entries while it is sent.
  */
 export class Collection<Item extends object> implements SnapshotTarget {
-  readonly #file: Low<CollectionDocument<Item>>;
+  readonly #file: SnapshotDocument<CollectionDocument<Item>>;
   readonly #keyOf: (item: Item) => string;
   readonly #byKey = new Map<string, Item>();
 
-  private constructor(file: Low<CollectionDocument<Item>>, keyOf: (item: Item) => string) {
+  private constructor(file: SnapshotDocument<CollectionDocument<Item>>, keyOf: (item: Item) => string) {
     this.#file = file;
     this.#keyOf = keyOf;
     for (const item of file.data.items) this.#byKey.set(keyOf(item), item);
@@ -25,11 +24,7 @@ export class Collection<Item extends object> implements SnapshotTarget {
 
   /** The list kept in `file`, empty when there is no file; rejects naming the file when it is damaged. */
   static async load<Item extends object>(file: string, item: z.ZodType<Item>, keyOf: (item: Item) => string): Promise<Collection<Item>> {
-    const snapshot = new Low<CollectionDocument<Item>>(new DurableJsonFile(file, collectionDocument(item)), {
-      format: 1,
-      journalSeq: 0,
-      items: [],
-    });
+    const snapshot = snapshotDocument<CollectionDocument<Item>>(file, collectionDocument(item), { format: 1, journalSeq: 0, items: [] });
     await snapshot.read();
     return new Collection(snapshot, keyOf);
   }
@@ -82,12 +77,11 @@ export class Collection<Item extends object> implements SnapshotTarget {
     return this.oldestFirst().reverse();
   }
 
-  async writeSnapshot(journalSeq: number): Promise<void> {
+  writeSnapshot(journalSeq: number): Promise<number> {
     this.#file.data = { format: 1, journalSeq, items: [...this.#byKey.values()] };
-    try {
-      await this.#file.write();
-    } finally {
-      this.#file.data.items = [];
-    }
+    // The file copies the list before this returns: it need not be kept.
+    const written = this.#file.adapter.writeSized(this.#file.data);
+    this.#file.data.items = [];
+    return written;
   }
 }

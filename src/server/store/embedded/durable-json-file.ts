@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Adapter } from 'lowdb';
+import { Low, type Adapter } from 'lowdb';
 import type { z } from 'zod';
 import { corruptFile, validated } from './documents.ts';
 import { replaceDurably } from './files.ts';
@@ -10,7 +10,7 @@ import { copiedForWriting, jsonPieces } from './json-pieces.ts';
  * schema and reject naming the file (never changing it); writes replace the
  * file durably, one at a time, in the order they were asked for.
  */
-export class DurableJsonFile<T> implements Adapter<T> {
+class DurableJsonFile<T> implements Adapter<T> {
   readonly #file: string;
   readonly #schema: z.ZodType<T>;
   #lastWrite: Promise<unknown> = Promise.resolve();
@@ -38,16 +38,30 @@ export class DurableJsonFile<T> implements Adapter<T> {
     return validated(this.#schema, value, this.#file);
   }
 
+  write(data: T): Promise<void> {
+    return this.writeSized(data).then(() => undefined);
+  }
+
   /**
    * Copies `data` at once (later changes to it are not written; see
    * `copiedForWriting` for what the copy asks of it), then replaces the file
    * after any earlier write, serializing it piece by piece as it goes.
+   * Resolves with the bytes written.
    */
-  write(data: T): Promise<void> {
+  writeSized(data: T): Promise<number> {
     const copy = copiedForWriting(data as Readonly<Record<string, unknown>>);
     const written = this.#lastWrite.then(() => replaceDurably(this.#file, jsonPieces(copy)));
     // A failed write is reported to its caller; the next one still runs.
     this.#lastWrite = written.catch(() => undefined);
     return written;
   }
+}
+
+/** A lowdb document kept in a DurableJsonFile, whose `writeSized` tells a snapshot's size. */
+export type SnapshotDocument<T> = Low<T> & { readonly adapter: DurableJsonFile<T> };
+
+/** The lowdb document of `file`, holding `empty` until read or written. */
+export function snapshotDocument<T>(file: string, schema: z.ZodType<T>, empty: T): SnapshotDocument<T> {
+  const adapter = new DurableJsonFile(file, schema);
+  return Object.assign(new Low(adapter, empty), { adapter });
 }

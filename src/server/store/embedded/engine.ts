@@ -34,7 +34,7 @@
  *   that line is on disk (a synchronized write, journal.ts). Writes arriving
  *   during one share the next (group commit), across articles. Reads answer from memory, once the
  *   thread is there.
- * - Compaction, when the journal's generation passes a size, on a timer while
+ * - Compaction, when the journal's generation passes a size (compactAfterBytes), on a timer while
  *   something changed, and on close: the journal moves to a new generation,
  *   every changed state is written to its snapshot file by atomic replace
  *   (temporary file, fsync, rename, fsync of the directory), then the older
@@ -97,7 +97,13 @@ function newestFirst(a: StoredComment, b: StoredComment): number {
 }
 
 export interface EmbeddedStoreOptions {
-  /** Compact once the journal's current generation holds this many bytes. */
+  /**
+   * Compact once the journal's current generation holds this many bytes, or
+   * as many as the last compaction wrote to snapshot files if that is more:
+   * long threads or a long outbox are then rewritten at most a byte for each
+   * byte of journal, however long they grow, and a replay on open reads no
+   * more journal than it reads snapshot files.
+   */
   compactAfterBytes: number;
   /** Compact this often (milliseconds) while something changed since the last compaction; let go of idle threads as often. */
   compactEveryMs: number;
@@ -160,6 +166,8 @@ class EmbeddedStore implements StoreEngine {
   readonly #revisions = new Map<RevisionTopic, number>();
   /** Claimed outbox entries: until when (epoch milliseconds) no other claim gets them. */
   readonly #leases = new Map<string, number>();
+  /** Bytes the last compaction wrote to snapshot files (see compactAfterBytes). */
+  #lastSnapshotBytes = 0;
   #compaction: Promise<void> | null = null;
   #closing: Promise<void> | null = null;
   readonly #timer: NodeJS.Timeout;
@@ -539,7 +547,7 @@ class EmbeddedStore implements StoreEngine {
     for (const changed of this.#state.apply(record)) this.#changed.add(changed);
     if (topic) this.#revisions.set(topic, record.seq);
     if (topic?.startsWith('thread:')) this.#revisions.set('threads', record.seq);
-    if (this.#journal.bytes >= this.#options.compactAfterBytes) this.#startCompaction();
+    if (this.#journal.bytes >= Math.max(this.#options.compactAfterBytes, this.#lastSnapshotBytes)) this.#startCompaction();
     return this.#journal.append(`${JSON.stringify(record)}\n`);
   }
 
@@ -569,20 +577,22 @@ class EmbeddedStore implements StoreEngine {
 
   async #compact(): Promise<void> {
     await this.#journal.rotate();
-    await this.#writeSnapshots();
+    this.#lastSnapshotBytes = await this.#writeSnapshots();
     await removeGenerationsBefore(this.#layout.journal, this.#journal.generation);
   }
 
-  /** Writes the snapshot file of every changed state; those that fail stay marked changed. */
-  async #writeSnapshots(): Promise<void> {
+  /** Writes the snapshot file of every changed state, resolving with the bytes written; those that fail stay marked changed. */
+  async #writeSnapshots(): Promise<number> {
     const targets = [...this.#changed];
     this.#changed.clear();
+    let bytes = 0;
     try {
-      for (const target of targets) await target.writeSnapshot(this.#lastSeq);
+      for (const target of targets) bytes += await target.writeSnapshot(this.#lastSeq);
     } catch (error) {
       for (const target of targets) this.#changed.add(target);
       throw error;
     }
+    return bytes;
   }
 
   /** Lets pending writes finish, then leaves everything in snapshot files and no journal behind. */

@@ -51,17 +51,23 @@ export async function syncDirectory(directory: string): Promise<void> {
  * is written piece by piece and fsync'd, renamed over it, and the directory
  * fsync'd. Each piece is written before the next is asked for, so the pieces
  * of a large document are made between other work rather than all at once.
- * Resolves once all of it is on disk.
+ * Resolves once all of it is on disk, with its size in bytes.
  */
-export async function replaceDurably(file: string, pieces: Iterable<string>): Promise<void> {
+export async function replaceDurably(file: string, pieces: Iterable<string>): Promise<number> {
   const temporary = join(dirname(file), `.${basename(file)}.tmp`);
   const handle = await open(temporary, 'w', PRIVATE_FILE);
+  let bytes = 0;
   try {
-    for (const piece of pieces) await handle.writeFile(piece);
+    for (const piece of pieces) {
+      const data = Buffer.from(piece);
+      await handle.writeFile(data);
+      bytes += data.length;
+    }
     await handle.sync();
   } finally {
     await handle.close();
   }
   await rename(temporary, file);
   await syncDirectory(dirname(file));
+  return bytes;
 }

@@ -6,6 +6,7 @@ export interface SnapshotTarget {
    * Writes the current state, marked complete up to record `journalSeq`, to
    * the snapshot file durably. The state is copied before the first await,
    * so changes made while the file is written wait for the next snapshot.
+   * Resolves with the bytes written.
    */
-  writeSnapshot(journalSeq: number): Promise<void>;
+  writeSnapshot(journalSeq: number): Promise<number>;
 }
