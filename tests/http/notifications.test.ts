@@ -167,8 +167,8 @@ describe('a stopping site', () => {
     const metricsPort = await freePort();
     const site = await startSite(PREPARED_SITE, { ...notifying(smtp.port, 3600), METRICS_PORT: String(metricsPort) });
     await comment(site, 'Written before a deploy.');
-    // The depth is read after each claim: once it counts the comment, the sender holds it.
-    await until(async () => (await metric(metricsPort, 'longhand_outbox_depth{channel="email"}')) === 1, 'the email held');
+    await until(async () => (await metric(metricsPort, 'longhand_email_notifications_held')) === 1, 'the email held');
+    assert.equal(await metric(metricsPort, 'longhand_outbox_depth{channel="email"}'), 1);
     assert.equal(smtp.messages.length, 0);
     await site.stop();
     assert.equal(smtp.messages.length, 1);

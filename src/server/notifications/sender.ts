@@ -8,7 +8,7 @@
  * - Webhook: one POST per notification, oldest first.
  * - Email: one sender at a time claims (its turn, kept in the store), so
  *   that several instances still send one email an interval. Claimed
- *   entries are held, however many, and one email holding all of them goes
+ *   entries are held (up to EMAIL_MOST), and one email holding all of them goes
  *   out once the first has waited GATHER_MS or the interval, whichever is
  *   shorter (a burst makes one email), and the last email went out at least
  *   the interval ago.
@@ -22,7 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { log } from '../observability/log.ts';
-import { counted, notificationsSettled, outboxMeasured } from '../observability/counters.ts';
+import { notificationGaugesFrom, notificationsSettled } from '../observability/counters.ts';
 import type { OutboxEntry, StoreEngine } from '../store/types.ts';
 import { SEND_TIMEOUT_MS, type SendEmail } from './delivery.ts';
 import { emailOf, webhookBodyOf, type LinksOf } from './message.ts';
@@ -34,12 +34,11 @@ const EMAIL_TURN_MS = 2 * SEND_TIMEOUT_MS + 5 * POLL_MS;
 const GATHER_MS = 15_000;
 const BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 15 * 60_000;
-/**
- * The most email notifications claimed in one pass (an email holds all
- * those claimed since the last, however many passes that took) and settled
- * in one store update; the most webhooks posted in one pass.
- */
-const EMAIL_CLAIM = 5000;
+/** The most email notifications claimed in one pass, and settled in one store update. */
+const EMAIL_CLAIM = 1000;
+/** The most notifications one email holds, from however many passes: the rest of a larger burst goes in the next. */
+const EMAIL_MOST = 10_000;
+/** The most webhooks posted in one pass. */
 const WEBHOOK_BATCH = 20;
 
 export interface SenderOptions {
@@ -73,6 +72,7 @@ export class NotificationSender {
 
   constructor(options: SenderOptions) {
     this.#options = options;
+    notificationGaugesFrom({ outboxDepth: () => options.store.outboxDepth(), heldForEmail: () => this.#held.length });
     this.#timer = setInterval(() => {
       this.#pass ??= this.#sendDue().finally(() => {
         this.#pass = null;
@@ -87,21 +87,18 @@ export class NotificationSender {
    */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
+    notificationGaugesFrom(null);
     await this.#pass;
     const { email } = this.#options;
     if (email && this.#held.length > 0) await this.#guarded('the email outbox', () => this.#sendHeld(email.send));
   }
 
   async #sendDue(): Promise<void> {
-    const { email, webhook, store } = this.#options;
+    const { email, webhook } = this.#options;
     await Promise.all([
       email ? this.#guarded('the email outbox', () => this.#sendEmail(email)) : undefined,
       webhook ? this.#guarded('the webhook outbox', () => this.#sendWebhooks(webhook)) : undefined,
     ]);
-    if (counted.on)
-      await this.#guarded("the outbox's depth", async () => {
-        outboxMeasured(await store.outboxDepth());
-      });
   }
 
   /** A store that does not answer is logged and tried at the next pass. */
@@ -119,8 +116,8 @@ export class NotificationSender {
     // Held entries stay leased until their email is settled, whatever the interval.
     const leaseMs = intervalMs + GATHER_MS + 2 * SEND_TIMEOUT_MS;
     // Only the sender whose turn it is claims: with several instances, one of them groups everything into its emails.
-    if (await store.emailTurn(this.#holder, EMAIL_TURN_MS)) {
-      const claimed = await store.claimNotifications('email', EMAIL_CLAIM, leaseMs);
+    if (this.#held.length < EMAIL_MOST && (await store.emailTurn(this.#holder, EMAIL_TURN_MS))) {
+      const claimed = await store.claimNotifications('email', Math.min(EMAIL_CLAIM, EMAIL_MOST - this.#held.length), leaseMs);
       if (this.#held.length === 0) this.#heldSince = now;
       this.#held.push(...claimed);
     }

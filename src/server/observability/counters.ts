@@ -68,14 +68,23 @@ export const counted = {
   /** By batch kind: sizes and durations (seconds). */
   batches: new Map<string, { sizes: Histogram; seconds: Histogram }>(),
   compactions: { done: 0, failed: 0, seconds: 0 },
-  /** By notification channel: entries waiting in the outbox when last looked at, sends done and sends failed (notifications counted). */
-  notifications: new Map<string, { waiting: number; sent: number; failed: number }>(),
+  /** By notification channel: sends done and sends failed (notifications counted). */
+  notifications: new Map<string, { sent: number; failed: number }>(),
+  /** What a scrape reads from the notification sender, while one runs. */
+  sender: null as NotificationGauges | null,
 };
 
-function notificationCounts(channel: string): { waiting: number; sent: number; failed: number } {
+export interface NotificationGauges {
+  /** The outbox's depth by channel, from the store: read at a scrape, not at each pass of the sender, which a long outbox would make costly. */
+  outboxDepth(): Promise<Readonly<Record<string, number>>>;
+  /** The email notifications this instance holds for its next email. */
+  heldForEmail(): number;
+}
+
+function notificationCounts(channel: string): { sent: number; failed: number } {
   let counts = counted.notifications.get(channel);
   if (!counts) {
-    counts = { waiting: 0, sent: 0, failed: 0 };
+    counts = { sent: 0, failed: 0 };
     counted.notifications.set(channel, counts);
   }
   return counts;
@@ -87,9 +96,9 @@ export function notificationsSettled(channel: string, outcome: 'sent' | 'failed'
   notificationCounts(channel)[outcome] += count;
 }
 
-/** The outbox's depth per channel, as the sender last read it. */
-export function outboxMeasured(depth: Readonly<Record<string, number>>): void {
-  for (const [channel, waiting] of Object.entries(depth)) notificationCounts(channel).waiting = waiting;
+/** Where a scrape reads the notification gauges from: the sender running, or null once it stops. */
+export function notificationGaugesFrom(sender: NotificationGauges | null): void {
+  counted.sender = sender;
 }
 
 /** Turns counting on: the metrics listener calls it as it starts. */

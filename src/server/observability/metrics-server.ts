@@ -25,13 +25,13 @@ const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
  * A metric whose samples are read when scraped, in the form prom-client's
  * registry reads from its own metrics (`get()`): it formats and escapes them.
  */
-function scraped(name: string, help: string, type: 'counter' | 'gauge' | 'histogram', samples: () => Sample[]): Metric {
+function scraped(name: string, help: string, type: 'counter' | 'gauge' | 'histogram', samples: () => Sample[] | Promise<Sample[]>): Metric {
   const metric = {
     name,
     help,
     type,
     aggregator: 'sum',
-    get: () => Promise.resolve({ name, help, type, aggregator: 'sum', values: samples() }),
+    get: async () => ({ name, help, type, aggregator: 'sum', values: await samples() }),
     reset: () => undefined,
   };
   return metric as unknown as Metric;
@@ -121,8 +121,13 @@ function siteMetrics(): Metric[] {
     scraped('longhand_store_compaction_seconds_total', 'Time spent compacting the journal.', 'counter', () => [
       { labels: {}, value: counted.compactions.seconds },
     ]),
-    scraped('longhand_outbox_depth', 'Notifications waiting in the outbox to be sent, by channel.', 'gauge', () =>
-      [...counted.notifications.entries()].map(([channel, counts]) => ({ labels: { channel }, value: counts.waiting })),
+    scraped('longhand_outbox_depth', 'Notifications waiting in the outbox to be sent, by channel.', 'gauge', async () => {
+      // A store that does not answer leaves the gauge out of this scrape rather than failing it.
+      const depth = await counted.sender?.outboxDepth().catch(() => null);
+      return Object.entries(depth ?? {}).map(([channel, waiting]) => ({ labels: { channel }, value: waiting }));
+    }),
+    scraped('longhand_email_notifications_held', 'Notifications this instance holds for its next email.', 'gauge', () =>
+      counted.sender ? [{ labels: {}, value: counted.sender.heldForEmail() }] : [],
     ),
     scraped('longhand_notifications_sent_total', 'Notifications sent, by channel.', 'counter', () =>
       [...counted.notifications.entries()].map(([channel, counts]) => ({ labels: { channel }, value: counts.sent })),
