@@ -68,13 +68,11 @@ function textOf(notification: Notification, site: string, links: readonly Modera
 }
 
 /**
- * How much of a large batch an email shows: the first EMAIL_WHOLE
- * notifications whole, with their links; the next ones a line each (headline
- * and page), up to EMAIL_LISTED in all; then a count of the rest, which the
- * desk lists. A burst of thousands still makes one email of a readable size.
+ * How much of a large batch an email shows whole, with their links: the
+ * notifications after these are a line each (headline and page), so that a
+ * burst makes one email of a readable size.
  */
 export const EMAIL_WHOLE = 100;
-export const EMAIL_LISTED = 1000;
 
 /** One line for a notification past the first EMAIL_WHOLE: its headline and its page. */
 function lineOf(notification: Notification, site: string): string {
@@ -88,12 +86,8 @@ export function emailOf(notifications: readonly Notification[], site: string, li
   const subject =
     notifications.length === 1 && first ? headlineOf(first) : `${notifications.length} new comments and requests on ${new URL(site).host}`;
   const whole = notifications.slice(0, EMAIL_WHOLE).map((notification) => textOf(notification, site, linksOf(notification)));
-  const listed = notifications.slice(EMAIL_WHOLE, EMAIL_LISTED).map((notification) => lineOf(notification, site));
-  const unlisted = notifications.length - EMAIL_WHOLE - listed.length;
-  const rest = [
-    ...(listed.length > 0 ? [`And ${notifications.length - EMAIL_WHOLE} more:\n\n${listed.join('\n')}`] : []),
-    ...(unlisted > 0 ? [`…and ${unlisted} more, which the owner's desk lists.`] : []),
-  ];
+  const listed = notifications.slice(EMAIL_WHOLE).map((notification) => lineOf(notification, site));
+  const rest = listed.length > 0 ? [`And ${listed.length} more:\n\n${listed.join('\n')}`] : [];
   return { subject, text: [...whole, ...rest].join('\n\n———\n\n') };
 }
 

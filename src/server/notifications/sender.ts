@@ -34,10 +34,13 @@ const EMAIL_TURN_MS = 2 * SEND_TIMEOUT_MS + 5 * POLL_MS;
 const GATHER_MS = 15_000;
 const BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 15 * 60_000;
-/** The most email notifications claimed in one pass, and settled in one store update. */
-const EMAIL_CLAIM = 1000;
-/** The most notifications one email holds, from however many passes: the rest of a larger burst goes in the next. */
-const EMAIL_MOST = 10_000;
+/**
+ * The most notifications one email holds, from however many passes: the rest
+ * of a larger burst goes in the next. Each is claimed (on PostgreSQL, a row
+ * updated) before its email: a bound on that work too, beside the readers'
+ * writes.
+ */
+const EMAIL_MOST = 1000;
 /** The most webhooks posted in one pass. */
 const WEBHOOK_BATCH = 20;
 
@@ -52,11 +55,6 @@ export interface SenderOptions {
 /** When a send that failed for the `attempts`-th time so far (0: the first) is tried again. */
 function retryAt(attempts: number): string {
   return new Date(Date.now() + Math.min(BACKOFF_MS * 2 ** attempts, MAX_BACKOFF_MS)).toISOString();
-}
-
-/** `ids` in parts of at most EMAIL_CLAIM, each settled by one store update of a bounded size. */
-function* inParts(ids: readonly string[]): Generator<string[]> {
-  for (let start = 0; start < ids.length; start += EMAIL_CLAIM) yield ids.slice(start, start + EMAIL_CLAIM);
 }
 
 export class NotificationSender {
@@ -117,7 +115,7 @@ export class NotificationSender {
     const leaseMs = intervalMs + GATHER_MS + 2 * SEND_TIMEOUT_MS;
     // Only the sender whose turn it is claims: with several instances, one of them groups everything into its emails.
     if (this.#held.length < EMAIL_MOST && (await store.emailTurn(this.#holder, EMAIL_TURN_MS))) {
-      const claimed = await store.claimNotifications('email', Math.min(EMAIL_CLAIM, EMAIL_MOST - this.#held.length), leaseMs);
+      const claimed = await store.claimNotifications('email', EMAIL_MOST - this.#held.length, leaseMs);
       if (this.#held.length === 0) this.#heldSince = now;
       this.#held.push(...claimed);
     }
@@ -144,12 +142,12 @@ export class NotificationSender {
       notificationsSettled('email', 'failed', batch.length);
       log().warn(`[notifications] an email of ${batch.length} notification(s) was not sent; tried again later`, {}, error);
       const dueAt = retryAt(batch.reduce((most, entry) => Math.max(most, entry.attempts), 0));
-      for (const some of inParts(ids)) await store.notificationsFailed(some, dueAt);
+      await store.notificationsFailed(ids, dueAt);
       return;
     }
     this.#lastEmailAt = Date.now();
     notificationsSettled('email', 'sent', batch.length);
-    for (const some of inParts(ids)) await store.notificationsSent(some);
+    await store.notificationsSent(ids);
   }
 
   async #sendWebhooks(post: (body: unknown) => Promise<void>): Promise<void> {
