@@ -16,7 +16,7 @@ export interface ArticleItem {
   outdated: boolean;
 }
 
-/** An article with its Markdown body, as the API responses a single read. */
+/** An article with its Markdown body, as the API returns it for a single read. */
 export interface Article extends ArticleItem {
   content: string;
 }

@@ -32,13 +32,14 @@
  * - A write changes the state in memory at once (so a vote decides against
  *   every vote before it), appends its record to the journal and resolves once
  *   that line is on disk (a synchronized write, journal.ts). Writes arriving
- *   during one share the next (group commit), across articles. Reads answer from memory, once the
- *   thread is there.
- * - Compaction, when the journal's generation passes a size (compactAfterBytes), on a timer while
- *   something changed, and on close: the journal moves to a new generation,
- *   every changed state is written to its snapshot file by atomic replace
- *   (temporary file, fsync, rename, fsync of the directory), then the older
- *   generations are deleted. Writes go on meanwhile.
+ *   during one share the next (group commit), across articles. Reads answer
+ *   from memory, once the thread is there.
+ * - Compaction, when the journal's generation passes a size
+ *   (compactAfterBytes), on a timer while something changed, and on close:
+ *   the journal moves to a new generation, every changed state is written to
+ *   its snapshot file by atomic replace (temporary file, fsync, rename, fsync
+ *   of the directory), then the older generations are deleted. Writes go on
+ *   meanwhile.
  * - Opening reads (and checks) every snapshot file and replays the journal
  *   records they do not hold. A missing directory starts empty. An incomplete
  *   last line of a generation (a write a crash cut short, never acknowledged)
