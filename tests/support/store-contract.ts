@@ -175,6 +175,13 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       const newest = await store.insertComment(newComment('two', 'Second, elsewhere'));
       assert.deepEqual(await store.latestCommentBy('hash-1'), newest);
       assert.deepEqual(await store.latestCommentBy('hash-2'), other);
+      // Asked at once (on PostgreSQL, one query for all four calls), each reader still gets their own.
+      assert.deepEqual(await Promise.all(['nobody', 'hash-2', 'hash-1', 'hash-2'].map((hash) => store.latestCommentBy(hash))), [
+        null,
+        other,
+        newest,
+        other,
+      ]);
       await store.close();
       const reopened = await harness.open(place);
       try {

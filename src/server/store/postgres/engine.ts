@@ -135,6 +135,10 @@ class PostgresStore implements StoreEngine {
   });
   readonly #votes = new Batcher<VoteCall, VoteOutcome>((calls) => this.#applyVotes(calls), { ...BATCHES, name: 'votes' });
   readonly #bans = new Batcher<string, boolean>((hashes) => this.#areBanned(hashes), { ...BATCHES, name: 'bans' });
+  readonly #latestComments = new Batcher<string, StoredComment | null>((hashes) => this.#latestCommentsBy(hashes), {
+    ...BATCHES,
+    name: 'latest comments',
+  });
 
   constructor(pool: pg.Pool, poolSize: number, banWatch: BanWatch | null, notificationChannels: readonly NotificationChannel[]) {
     this.#pool = pool;
@@ -205,12 +209,21 @@ class PostgresStore implements StoreEngine {
     return rows[0]?.published ?? false;
   }
 
-  async latestCommentBy(authorHash: string): Promise<StoredComment | null> {
+  latestCommentBy(authorHash: string): Promise<StoredComment | null> {
+    return this.#latestComments.submit(authorHash);
+  }
+
+  /** Each reader's newest comment, in one query: an index read that stops at the first row of each. */
+  async #latestCommentsBy(authorHashes: string[]): Promise<(StoredComment | null)[]> {
     const { rows } = await this.#query<CommentRow>(
-      `SELECT ${COMMENT_COLUMNS} FROM comments WHERE author_hash = $1 ORDER BY position DESC LIMIT 1`,
-      [authorHash],
+      `SELECT newest.* FROM unnest($1::text[]) AS reader (hash)
+       CROSS JOIN LATERAL (
+         SELECT ${COMMENT_COLUMNS} FROM comments WHERE author_hash = reader.hash ORDER BY position DESC LIMIT 1
+       ) AS newest`,
+      [authorHashes],
     );
-    return rows[0] ? commentOf(rows[0]) : null;
+    const newest = new Map(rows.map((row) => [row.author_hash, commentOf(row)]));
+    return authorHashes.map((hash) => newest.get(hash) ?? null);
   }
 
   async articleScore(articleSlug: string): Promise<number> {
