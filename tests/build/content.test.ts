@@ -26,7 +26,7 @@ describe('a writer adds files to content/ and rebuilds', () => {
       // (scripts/serve.mjs, no TypeScript) with its memory settings.
       const commandLine = (await readFile(`/proc/${first.pid}/cmdline`, 'utf8')).split('\0');
       assert.ok(commandLine.includes('--max-semi-space-size=8'), commandLine.join(' '));
-      assert.ok(commandLine.includes('--heap-growing-percent=35'), commandLine.join(' '));
+      assert.ok(commandLine.includes('--heap-growing-percent=60'), commandLine.join(' '));
       assert.ok(commandLine.at(-2)?.endsWith('scripts/serve.mjs'), commandLine.join(' '));
       const environment = (await readFile(`/proc/${first.pid}/environ`, 'utf8')).split('\0');
       assert.ok(environment.includes('MALLOC_ARENA_MAX=2') && environment.includes('MALLOC_TRIM_THRESHOLD_=131072'));
