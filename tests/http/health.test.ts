@@ -110,7 +110,8 @@ test('SIGTERM: readyz turns 503 while pages are still served, and the listener c
         await request(`${site.url}/readyz`, { agent: fresh });
         await new Promise((done) => setTimeout(done, 50));
       } catch (error) {
-        assert.equal((error as NodeJS.ErrnoException).code, 'ECONNREFUSED');
+        // Refused once the listener is closed; reset when the connection was still waiting to be accepted as it closed.
+        assert.ok(['ECONNREFUSED', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? ''), String(error));
         closedAfter = Date.now() - signalled;
       }
       assert.ok(Date.now() - signalled < 10_000, 'the listener closes in the end');
