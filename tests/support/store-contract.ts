@@ -120,6 +120,31 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.equal(reclaimed?.notification.id, comment.id);
     });
 
+    test('notifications not sent yet move with an export, attempts and all, and importing them twice adds none', async (t) => {
+      const { store: source } = await notifyingStore(t);
+      const comment = await source.insertComment(newComment('moving'));
+      const [email] = await source.claimNotifications('email', 1, 60_000);
+      const [webhook] = await source.claimNotifications('webhook', 1, 60_000);
+      assert.ok(email && webhook);
+      await source.notificationsFailed([webhook.id], '2026-01-01T00:00:00.000Z');
+      const exported = await collect(source.exportRecords());
+      const notifications = exported.filter((record) => record.kind === 'notification');
+      assert.deepEqual(
+        exported.slice(-2).map((record) => record.kind),
+        ['notification', 'notification'],
+        'last, after the records they tell of',
+      );
+
+      const target = await freshStore(t);
+      assert.deepEqual(await target.importRecords(replay(exported)), { added: exported.length, skipped: 0 });
+      assert.deepEqual(await target.importRecords(replay(notifications)), { added: 0, skipped: 2 });
+      assert.equal(email.notification.id, comment.id);
+      assert.deepEqual(await target.claimNotifications('email', 10, 60_000), [email], 'a lease stays with the store it was taken in');
+      assert.deepEqual(await target.claimNotifications('webhook', 10, 60_000), [
+        { ...webhook, attempts: 1, dueAt: '2026-01-01T00:00:00.000Z' },
+      ]);
+    });
+
     test('the outbox outlasts a reopening, and a store with no channel puts nothing in it', async (t) => {
       const place = await harness.fresh();
       const first = await harness.open(place, { notificationChannels: BOTH_CHANNELS });

@@ -138,7 +138,10 @@ export const outboxRef = outboxEntry.pick({ id: true, channel: true });
 /** The owner's ban of a reader, until lifted. */
 export const ban = z.object({ readerHash: text.min(1), since: isoDate });
 
-/** One line of an export: everything a store holds is a sequence of these, parents before replies, comments before votes. */
+/**
+ * One line of an export: everything a store holds is a sequence of these, parents before replies, comments before
+ * votes, and last the notifications not sent yet, so that they are sent from the store they move to.
+ */
 export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('salt'), salt: text.min(32) }),
   z.object({ kind: z.literal('comment'), comment }),
@@ -147,4 +150,5 @@ export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bugReport'), item: bugReport }),
   z.object({ kind: z.literal('citySubmission'), item: citySubmission }),
   z.object({ kind: z.literal('ban'), ...ban.shape }),
+  z.object({ kind: z.literal('notification'), entry: outboxEntry }),
 ]);

@@ -68,6 +68,8 @@ export const journalRecord = z.discriminatedUnion('op', [
   // The sender's changes to the outbox: sent entries leave it, failed ones wait one attempt more.
   z.object({ seq, op: z.literal('outboxSent'), ids: z.array(text.min(1)) }),
   z.object({ seq, op: z.literal('outboxFailed'), ids: z.array(text.min(1)), dueAt: isoDate }),
+  // An entry brought by an import (npm run data -- import), as another store kept it.
+  z.object({ seq, op: z.literal('outboxAdded'), entry: outboxEntry }),
   // The owner's changes (npm run data).
   z.object({ seq, op: z.literal('deleteComment'), articleSlug: slug, commentId: text.min(1), deletedAt: isoDate }),
   z.object({ seq, op: z.literal('approveComment'), articleSlug: slug, commentId: text.min(1) }),

@@ -415,6 +415,8 @@ class EmbeddedStore implements StoreEngine {
     for (const item of this.#state.bugReports.oldestFirst()) yield { kind: 'bugReport', item };
     for (const item of this.#state.citySubmissions.oldestFirst()) yield { kind: 'citySubmission', item };
     for (const { readerHash, since } of this.#state.bans.oldestFirst()) yield { kind: 'ban', readerHash, since };
+    // Claimed or not: a lease is this process's, and ends with it.
+    for (const entry of this.#state.outbox.oldestFirst()) yield { kind: 'notification', entry };
   }
 
   async importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
@@ -530,6 +532,8 @@ class EmbeddedStore implements StoreEngine {
         return state.citySubmissions.find(record.item.id) ? null : { op: 'citySubmission', item: record.item };
       case 'ban':
         return state.bans.find(record.readerHash) ? null : { op: 'ban', item: { readerHash: record.readerHash, since: record.since } };
+      case 'notification':
+        return state.outbox.find(record.entry.id) ? null : { op: 'outboxAdded', entry: record.entry };
     }
   }
 

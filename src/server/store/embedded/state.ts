@@ -253,6 +253,8 @@ export class StoreState {
         return changed(this.outbox, record.seq, (outbox) => {
           for (const id of record.ids) outbox.remove(id);
         });
+      case 'outboxAdded':
+        return added(this.outbox, record.seq, record.entry);
       case 'outboxFailed':
         return changed(this.outbox, record.seq, (outbox) => {
           for (const id of record.ids) {

@@ -6,6 +6,7 @@ import {
   citySubmissionValues,
   COMMENT_COLUMNS,
   commentValues,
+  OUTBOX_COLUMNS,
   TOPIC_REQUEST_COLUMNS,
   topicRequestValues,
 } from './rows.ts';
@@ -65,7 +66,7 @@ export const CITY_SUBMISSION_ROWS: InsertTarget<CitySubmission> = {
 /** Notifications waiting to be sent (outbox.ts). */
 export const OUTBOX_ROWS: InsertTarget<OutboxEntry> = {
   table: 'notification_outbox',
-  columns: 'id, channel, notification, created_at, attempts, due_at',
+  columns: OUTBOX_COLUMNS,
   types: ['text', 'text', 'jsonb', 'timestamptz', 'integer', 'timestamptz'],
   values: (entry) => [entry.id, entry.channel, JSON.stringify(entry.notification), entry.createdAt, entry.attempts, entry.dueAt],
 };

@@ -1,5 +1,6 @@
 import type { NotificationChannel, OutboxEntry } from '../types.ts';
 import { insertStatement, OUTBOX_ROWS } from './inserts.ts';
+import { OUTBOX_COLUMNS, outboxEntryOf, type OutboxRow } from './rows.ts';
 import { run, type Queryable } from './sql.ts';
 
 /**
@@ -25,15 +26,6 @@ export function withOutbox(
   return { text: `WITH outboxed AS (${outbox.text})${rest}`, params: [...statement.params, ...outbox.params] };
 }
 
-interface OutboxRow {
-  id: string;
-  channel: NotificationChannel;
-  notification: OutboxEntry['notification'];
-  created_at: Date;
-  attempts: number;
-  due_at: Date;
-}
-
 export async function claimOutbox(db: Queryable, channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
   const { rows } = await run<OutboxRow>(
     db,
@@ -42,19 +34,10 @@ export async function claimOutbox(db: Queryable, channel: NotificationChannel, l
        SELECT id FROM notification_outbox
        WHERE channel = $1 AND due_at <= now() AND (lease_until IS NULL OR lease_until <= now())
        ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING id, channel, notification, created_at, attempts, due_at`,
+     RETURNING ${OUTBOX_COLUMNS}`,
     [channel, limit, leaseMs],
   );
-  return rows
-    .map((row) => ({
-      id: row.id,
-      channel: row.channel,
-      notification: row.notification,
-      createdAt: row.created_at.toISOString(),
-      attempts: row.attempts,
-      dueAt: row.due_at.toISOString(),
-    }))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return rows.map(outboxEntryOf).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
 export async function outboxSent(db: Queryable, ids: readonly string[]): Promise<void> {

@@ -1,6 +1,15 @@
 import type { z } from 'zod';
-import { bugReport, citySubmission, comment, topicRequest } from '../shapes.ts';
-import type { BugReport, CitySubmission, CommentStatus, StoredComment, TopicRequest, TopicRequestStatus } from '../types.ts';
+import { bugReport, citySubmission, comment, outboxEntry, topicRequest } from '../shapes.ts';
+import type {
+  BugReport,
+  CitySubmission,
+  CommentStatus,
+  NotificationChannel,
+  OutboxEntry,
+  StoredComment,
+  TopicRequest,
+  TopicRequestStatus,
+} from '../types.ts';
 
 /**
  * The columns each read selects, and how a row becomes the store's object.
@@ -156,3 +165,26 @@ export const commentValues = valuesOf(comment);
 export const topicRequestValues = valuesOf(topicRequest);
 export const bugReportValues = valuesOf(bugReport);
 export const citySubmissionValues = valuesOf(citySubmission);
+
+/** The outbox's columns (notification_outbox), read back as outboxEntryOf takes them. */
+export const OUTBOX_COLUMNS = columnsOf(outboxEntry);
+
+export interface OutboxRow {
+  id: string;
+  channel: NotificationChannel;
+  notification: OutboxEntry['notification'];
+  created_at: Date;
+  attempts: number;
+  due_at: Date;
+}
+
+export function outboxEntryOf(row: OutboxRow): OutboxEntry {
+  return {
+    id: row.id,
+    channel: row.channel,
+    notification: row.notification,
+    createdAt: row.created_at.toISOString(),
+    attempts: row.attempts,
+    dueAt: row.due_at.toISOString(),
+  };
+}

@@ -5,7 +5,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { ExportRecord, ImportCounts } from '../types.ts';
-import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, TOPIC_REQUEST_ROWS } from './inserts.ts';
+import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, OUTBOX_ROWS, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
   BUG_REPORT_COLUMNS,
   bugReportOf,
@@ -13,11 +13,14 @@ import {
   citySubmissionOf,
   COMMENT_COLUMNS,
   commentOf,
+  OUTBOX_COLUMNS,
+  outboxEntryOf,
   TOPIC_REQUEST_COLUMNS,
   topicRequestOf,
   type BugReportRow,
   type CitySubmissionRow,
   type CommentRow,
+  type OutboxRow,
   type TopicRequestRow,
 } from './rows.ts';
 import { bumpRevision, inTransaction, SALT_SETTING, valuesList } from './sql.ts';
@@ -32,7 +35,7 @@ interface VoteRow {
   vote: -1 | 1;
 }
 
-/** What is exported, in import order: the salt, comments (parents before replies), votes, then the rest. */
+/** What is exported, in import order: the salt, comments (parents before replies), votes, the rest, and the notifications not sent yet. */
 const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
   {
     query: `SELECT value FROM settings WHERE name = '${SALT_SETTING}'`,
@@ -68,6 +71,11 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
   {
     query: 'SELECT reader_hash, since FROM bans ORDER BY since',
     record: (row: { reader_hash: string; since: Date }) => ({ kind: 'ban', readerHash: row.reader_hash, since: row.since.toISOString() }),
+  },
+  {
+    // Leased or not: a lease is its sender's, and a sender of the store imported into starts without one.
+    query: `SELECT ${OUTBOX_COLUMNS} FROM notification_outbox ORDER BY created_at, id`,
+    record: (row: OutboxRow) => ({ kind: 'notification', entry: outboxEntryOf(row) }),
   },
 ];
 
@@ -160,6 +168,12 @@ function addRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<
           );
           return result.rowCount ?? 0;
         }
+        case 'notification':
+          return insertRows(
+            client,
+            OUTBOX_ROWS,
+            of('notification').map((record) => record.entry),
+          );
       }
     }
 
