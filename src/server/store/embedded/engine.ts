@@ -19,7 +19,7 @@
  *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
  *                            | deleteComment | approveComment | removeComment | answerTopicRequest
  *                            | reviewed | ban | unban
- *                            | outboxSent | outboxFailed, … },
+ *                            | outboxSent | outboxFailed | outboxAdded (imported), … },
  *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed);
  *                            a new record's line names its outbox entries ({ id, channel }, the rest made
  *                            from the record), so both are kept or neither
