@@ -70,7 +70,7 @@ const COLUMN_KINDS: Record<string, string> = {
   integer: 'integer',
   bigint: 'integer',
   'double precision': 'number',
-  jsonb: 'object',
+  json: 'object',
 };
 
 type JsonSchema = { type?: string | string[]; format?: string; const?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[] };

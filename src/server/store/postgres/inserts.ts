@@ -67,19 +67,26 @@ export const CITY_SUBMISSION_ROWS: InsertTarget<CitySubmission> = {
 export const OUTBOX_ROWS: InsertTarget<OutboxEntry> = {
   table: 'notification_outbox',
   columns: OUTBOX_COLUMNS,
-  types: ['text', 'text', 'jsonb', 'timestamptz', 'integer', 'timestamptz'],
+  types: ['text', 'text', 'json', 'timestamptz', 'integer', 'timestamptz'],
   values: (entry) => [entry.id, entry.channel, JSON.stringify(entry.notification), entry.createdAt, entry.attempts, entry.dueAt],
 };
 
 /**
- * The statement that inserts `items` into `target`, skipping an id already
- * there, and its parameters (one array a column), numbered from `first`.
+ * The statement that inserts `items` into `target`, and its parameters (one
+ * array a column), numbered from `first`. A live write's records have new
+ * ids, never stored before, and go in as they are; `skipExisting` (an import,
+ * which may be run twice) skips an id already there, at the cost of a
+ * speculative insertion a row.
  */
-export function insertStatement<Item>(target: InsertTarget<Item>, items: readonly Item[], first = 1): { text: string; params: unknown[] } {
+export function insertStatement<Item>(
+  target: InsertTarget<Item>,
+  items: readonly Item[],
+  { first = 1, skipExisting = false }: { first?: number; skipExisting?: boolean } = {},
+): { text: string; params: unknown[] } {
   const params = asColumns(items.map(target.values), target.types.length);
   const arrays = target.types.map((type, column) => `$${column + first}::${type}[]`).join(', ');
   return {
-    text: `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM unnest(${arrays}) ON CONFLICT (id) DO NOTHING`,
+    text: `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM unnest(${arrays})${skipExisting ? ' ON CONFLICT (id) DO NOTHING' : ''}`,
     params,
   };
 }
@@ -87,7 +94,7 @@ export function insertStatement<Item>(target: InsertTarget<Item>, items: readonl
 /** Inserts records in one statement, skipping an id already there; resolves with how many it added. */
 export async function insertRows<Item>(db: Queryable, target: InsertTarget<Item>, items: readonly Item[]): Promise<number> {
   if (items.length === 0) return 0;
-  const { text, params } = insertStatement(target, items);
+  const { text, params } = insertStatement(target, items, { skipExisting: true });
   const result = await run(db, text, params);
   return result.rowCount ?? 0;
 }

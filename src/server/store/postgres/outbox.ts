@@ -21,7 +21,7 @@ export function withOutbox(
   statement: { text: string; params: unknown[] },
   entries: readonly OutboxEntry[],
 ): { text: string; params: unknown[] } {
-  const outbox = insertStatement(OUTBOX_ROWS, entries, statement.params.length + 1);
+  const outbox = insertStatement(OUTBOX_ROWS, entries, { first: statement.params.length + 1 });
   const rest = statement.text.startsWith('WITH ') ? `, ${statement.text.slice('WITH '.length)}` : ` ${statement.text}`;
   return { text: `WITH outboxed AS (${outbox.text})${rest}`, params: [...statement.params, ...outbox.params] };
 }
