@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPostgresStore } from '../src/server/store/postgres/engine.ts';
 import type { ExportRecord } from '../src/server/store/types.ts';
-import { measured } from './report.ts';
+import { handBack, measured } from './report.ts';
 import {
   BENCH_ARTICLES,
   CONNECTIONS,
@@ -129,4 +129,7 @@ export async function benchPostgresWrites(root: string): Promise<number> {
   return missed;
 }
 
-if (import.meta.main) process.exitCode = (await benchPostgresWrites(process.cwd())) > 0 ? 1 : 0;
+if (import.meta.main) {
+  process.exitCode = (await benchPostgresWrites(process.cwd())) > 0 ? 1 : 0;
+  await handBack();
+}

@@ -1,7 +1,9 @@
 // What `npm run bench` measured, gathered as it goes, then written to
 // docs/benchmarks.md with two charts drawn by Vega-Lite (SVG).
-import { cpus, totalmem } from 'node:os';
-import { writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
@@ -25,6 +27,35 @@ export interface WriteFigure {
 }
 
 export const measured = { reads: [] as ReadFigure[], writes: [] as WriteFigure[], lines: [] as string[] };
+
+/**
+ * Runs a part of the bench (`node <script> <figures file>`) in a process of
+ * its own, so that its load generator works on a fresh heap, not one the
+ * parts before it filled, whose collections would count as the site's
+ * latency. Resolves with the part's exit code once its figures are added to
+ * `measured`, in the order it measured them.
+ */
+export async function runApart(root: string, script: string): Promise<number> {
+  const folder = await mkdtemp(join(tmpdir(), 'bench-figures-'));
+  try {
+    const figures = join(folder, 'figures.json');
+    const part = spawn(process.execPath, [script, figures], { cwd: root, stdio: 'inherit' });
+    const [code] = (await once(part, 'exit')) as [number | null];
+    const handed = JSON.parse(await readFile(figures, 'utf8').catch(() => '{}')) as Partial<typeof measured>;
+    measured.reads.push(...(handed.reads ?? []));
+    measured.writes.push(...(handed.writes ?? []));
+    measured.lines.push(...(handed.lines ?? []));
+    return code ?? 1;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** In a part run apart (runApart): writes what it measured to the file named by its parent; run alone, nothing. */
+export async function handBack(): Promise<void> {
+  const figures = process.argv[2];
+  if (figures) await writeFile(figures, JSON.stringify(measured));
+}
 
 async function svgOf(spec: TopLevelSpec): Promise<string> {
   const view = new View(parse(compile(spec).spec), { renderer: 'none' });

@@ -9,7 +9,7 @@ import { JSONFile } from 'lowdb/node';
 import { openEmbeddedStore } from '../src/server/store/embedded/engine.ts';
 import type { ArticleDocument } from '../src/server/store/embedded/documents.ts';
 import type { StoredComment, VoteValue } from '../src/server/store/types.ts';
-import { measured } from './report.ts';
+import { handBack, measured } from './report.ts';
 
 const ARTICLES = 100;
 const COMMENTS_PER_ARTICLE = 1_000;
@@ -191,4 +191,7 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
-if (import.meta.main) await benchStore();
+if (import.meta.main) {
+  process.exitCode = (await benchStore()) > 0 ? 1 : 0;
+  await handBack();
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pacedPosts } from './paced.ts';
 import { PRODUCTION_OBSERVABILITY, residentMiB, type Started, startProcess } from './processes.ts';
-import { measured } from './report.ts';
+import { handBack, measured } from './report.ts';
 import { seedEngineFiles } from './store.ts';
 
 export const PUBLISHED = ['writing-in-plain-text', 'a-small-web-server', 'the-price-of-a-beer', 'one-site-fifteen-languages'];
@@ -232,4 +232,7 @@ export async function benchWrites(root: string): Promise<number> {
   return missed + (await benchMemory(root));
 }
 
-if (import.meta.main) process.exitCode = (await benchWrites(process.cwd())) > 0 ? 1 : 0;
+if (import.meta.main) {
+  process.exitCode = (await benchWrites(process.cwd())) > 0 ? 1 : 0;
+  await handBack();
+}
