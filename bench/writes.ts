@@ -155,6 +155,26 @@ export async function measureHttpWrites(siteUrl: string, store: string, width: n
 }
 
 /**
+ * What notifications cost a write: POST /api/comments on a site like the
+ * measured one but with no notification channel, measured as the goal's run
+ * is (as fast as the site answers, after WARM_UP_SECONDS of the same writes),
+ * printed and recorded as the baseline `… over HTTP, <store>, notifications off`.
+ */
+export async function measureCommentsWithoutNotifications(siteUrl: string, store: string, width: number): Promise<void> {
+  const { path, body } = WRITES['POST /api/comments'];
+  await loadWrites(siteUrl, path, body, { seconds: WARM_UP_SECONDS });
+  const run = await loadWrites(siteUrl, path, body);
+  measured.writes.push({
+    run: `POST /api/comments over HTTP, ${store}, notifications off`,
+    writesPerSecond: run.rate,
+    p99Ms: run.p99,
+    kind: 'baseline',
+  });
+  const figures = [Math.round(run.rate), `${run.p50} ms`, `${run.p99} ms`, run.failed, ''];
+  console.log(`\n${writesRow(width, 'POST /api/comments, notifications off', figures)}  (baseline)`);
+}
+
+/**
  * A site on the embedded store with BENCH_ARTICLES' 100,000 comments, its data removed once `body` is done with it;
  * `start` starts it (with notifications on, or not).
  */
@@ -229,6 +249,7 @@ export async function benchWrites(root: string): Promise<number> {
     console.log(`\nserver resident memory ${line}`);
     return missedWrites;
   });
+  await withSeededSite(root, startBenchSite, (site) => measureCommentsWithoutNotifications(site.url, 'embedded store', 24));
   return missed + (await benchMemory(root));
 }
 
