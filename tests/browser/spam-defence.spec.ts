@@ -56,6 +56,22 @@ test('ALTCHA on: a comment is posted, and every request the page makes goes to t
   expect(requested.filter((url) => new URL(url).origin !== origin)).toEqual([]);
 });
 
+test('ALTCHA on: a reader already writing when the widget arrives has it solve its challenge all the same', async ({ page }) => {
+  // The widget's script held back until the reader is in the form: no focus is left for the widget to see.
+  const { promise: released, resolve: release } = Promise.withResolvers<undefined>();
+  await page.route(/\/_astro\/altcha\.[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${origin}${ARTICLE}`);
+  await page.locator('#comment-body').click();
+  await page.keyboard.type('Already writing');
+  release(undefined);
+  await page.locator('.comment-form altcha-widget').waitFor();
+  await expect(page.locator('#comment-body')).toBeFocused();
+  await expect(page.locator('.comment-form altcha-widget')).toContainText('Checked', { timeout: 20_000 });
+});
+
 test('a form sent at once after its page showed it is refused, in the page’s language', async ({ page }) => {
   await page.goto(`${origin}/fr${ARTICLE}`);
   await fillComment(page, `Trop vite ${Date.now()}`);

@@ -12,7 +12,8 @@ $altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
 /**
  * Puts a widget in `container`, speaking the page's language with the
  * site's own words: it solves its challenge once the reader is in the form
- * (`auto: onfocus`), or when the form is sent.
+ * (`auto: onfocus`), or when the form is sent. A reader already in the form
+ * when the widget arrives gives it no focus to see: it starts at once then.
  */
 export function showAltcha(container: HTMLElement, strings: Record<string, string>, lang: string): void {
   // A file of its own, linked once a widget is shown: imported as a style, the build would put it in every page.
@@ -25,6 +26,10 @@ export function showAltcha(container: HTMLElement, strings: Record<string, strin
   widget.setAttribute('language', lang);
   widget.setAttribute('configuration', JSON.stringify({ hideFooter: true, hideLogo: true, humanInteractionSignature: false }));
   container.append(widget);
+  // The widget sets itself up once connected, after this turn; it is asked to start in the next frame, when it can.
+  requestAnimationFrame(() => {
+    if (container.closest('form')?.contains(document.activeElement) && stateOf(widget) === 'unverified') void widget.verify();
+  });
 }
 
 /** The widget's state, by its name (`verifying`, `verified`…): the enum that names it is not in the widget's bundle. */
