@@ -1,7 +1,7 @@
 -- Up Migration
 
 -- A notification is written once, read back whole by its sender and never queried inside: kept as the JSON text it
--- came as (json), rather than converted to jsonb's binary form on every write, which cost as much as the row's insert.
+-- came as (json), rather than converted on every write to jsonb's binary form, which only a query inside it would use.
 ALTER TABLE notification_outbox ALTER COLUMN notification TYPE json USING notification::json;
 
 -- Down Migration
