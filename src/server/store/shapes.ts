@@ -97,8 +97,10 @@ export const vote = z.object({
 
 /**
  * What the owner is told of a new write: the stored record without the
- * reader's hash; parsing a record drops it. Its kind and id name the record,
- * so that a later action on it (approve, delete, ban) can be linked from it.
+ * reader's hash. These fields are all a notification takes from its record
+ * (store/outbox.ts), and all an outbox entry read back may hold. Its kind and
+ * id name the record, so that a later action on it (approve, delete, ban) can
+ * be linked from it.
  */
 export const notification = z.discriminatedUnion('kind', [
   comment.omit({ authorHash: true, score: true, deletedAt: true }).extend({ kind: z.literal('comment') }),
