@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
-import type { StoredComment } from '../../src/server/store/types.ts';
+import type { OutboxEntry, StoredComment } from '../../src/server/store/types.ts';
 import { newComment, PARIS_SUBMISSION } from '../support/store-contract.ts';
 
 const WRITER = fileURLToPath(new URL('../support/store-writer.ts', import.meta.url));
@@ -404,6 +404,80 @@ describe('the embedded store', () => {
       emails.every((entry) => !('authorHash' in entry.notification) && entry.attempts === 0 && entry.dueAt === '2026-01-02T03:04:05.000Z'),
     );
     assert.deepEqual(await store.outboxDepth(), { email: 2, webhook: 1 });
+  });
+
+  test('a new record’s entries are named by its id in its journal line, and replayed, tried, sent, imported and compacted as whole ones', async (t) => {
+    const dir = await scratch();
+    const writing = await openEmbeddedStore(dir, { notificationChannels: ['email', 'webhook'] });
+    const named = await writing.insertComment(newComment('named', 'Named by its id'));
+    const lines = (await readFile(join(dir, 'journal', (await journalFiles(dir)).at(-1) ?? ''), 'utf8')).trim().split('\n');
+    await writing.close();
+    assert.deepEqual((JSON.parse(lines.at(-1) ?? '{}') as { outbox?: unknown }).outbox, [
+      { id: `${named.id}.email`, channel: 'email' },
+      { id: `${named.id}.webhook`, channel: 'webhook' },
+    ]);
+
+    // After a crash: only the journal, with a comment's two entries, one tried once and the other sent.
+    const crashed = await scratch();
+    await mkdir(join(crashed, 'journal'), { recursive: true });
+    const comment: StoredComment = {
+      ...newComment('replayed', 'Told after a crash'),
+      id: 'c1',
+      createdAt: '2026-01-02T03:04:05.000Z',
+      score: 0,
+      deletedAt: null,
+    };
+    await writeFile(
+      join(crashed, 'journal', '0000000001.jsonl'),
+      [
+        {
+          seq: 1,
+          op: 'comment',
+          comment,
+          outbox: [
+            { id: 'c1.email', channel: 'email' },
+            { id: 'c1.webhook', channel: 'webhook' },
+          ],
+        },
+        { seq: 2, op: 'outboxFailed', ids: ['c1.email'], dueAt: '2026-01-03T00:00:00.000Z' },
+        { seq: 3, op: 'outboxSent', ids: ['c1.webhook'] },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(''),
+    );
+    const expected: OutboxEntry = {
+      id: 'c1.email',
+      channel: 'email',
+      notification: {
+        kind: 'comment',
+        id: 'c1',
+        articleSlug: 'replayed',
+        parentId: null,
+        depth: 1,
+        author: comment.author,
+        body: 'Told after a crash',
+        createdAt: comment.createdAt,
+        status: 'published',
+      },
+      createdAt: comment.createdAt,
+      attempts: 1,
+      dueAt: '2026-01-03T00:00:00.000Z',
+    };
+    const replayed = await openEmbeddedStore(crashed);
+    assert.deepEqual(await replayed.outboxDepth(), { email: 1, webhook: 0 });
+    assert.deepEqual(await replayed.claimNotifications('email', 10, 0), [expected]);
+    // An entry imported meanwhile is kept whole, beside the held one.
+    const wholeEntry: OutboxEntry = { ...expected, id: 'imported-entry', channel: 'webhook', attempts: 0 };
+    assert.deepEqual(await replayed.importRecords([{ kind: 'notification', entry: wholeEntry }]), { added: 1, skipped: 0 });
+    await replayed.close();
+
+    // Reopened from outbox.json, written when it closed.
+    const reopened = await openEmbeddedStore(crashed);
+    t.after(() => reopened.close());
+    assert.deepEqual(await reopened.claimNotifications('email', 10, 0), [expected]);
+    assert.deepEqual(await reopened.claimNotifications('webhook', 10, 0), [wholeEntry]);
+    await reopened.notificationsSent(['c1.email', 'imported-entry']);
+    assert.deepEqual(await reopened.outboxDepth(), { email: 0, webhook: 0 });
   });
 
   test('an incomplete last journal line (a write cut short) is ignored', async (t) => {

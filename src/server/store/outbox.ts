@@ -1,4 +1,3 @@
-import { newId } from './ids.ts';
 import { notification } from './shapes.ts';
 import type { BugReport, CitySubmission, Notification, NotificationChannel, OutboxEntry, StoredComment, TopicRequest } from './types.ts';
 
@@ -12,9 +11,19 @@ export type Notified =
 /** An outbox entry named by its id and channel: the rest of it is its record's (outboxEntriesOf). */
 export type OutboxRef = Pick<OutboxEntry, 'id' | 'channel'>;
 
+/**
+ * The id of a new record's outbox entry for `channel`: the record's id and
+ * the channel, so that an engine can find the entry from its record and keep
+ * no id of its own for it. Record ids are base64url and hold no dot; an entry
+ * stored with another id (by an older version) keeps it.
+ */
+export function outboxIdOf(recordId: string, channel: NotificationChannel): string {
+  return `${recordId}.${channel}`;
+}
+
 /** The names of a new record's outbox entries, one per channel this store notifies; none when no channel is set. */
-export function newOutboxRefs(channels: readonly NotificationChannel[]): OutboxRef[] {
-  return channels.map((channel) => ({ id: newId(), channel }));
+export function outboxRefsOf(recordId: string, channels: readonly NotificationChannel[]): OutboxRef[] {
+  return channels.map((channel) => ({ id: outboxIdOf(recordId, channel), channel }));
 }
 
 /** Each kind's notification fields, in the order `notification` declares them. */
@@ -26,7 +35,7 @@ const TOLD_FIELDS = new Map(notification.options.map((option) => [option.shape.k
  * was stored, so its fields are taken as they are rather than parsed again,
  * on every write.
  */
-function notificationOf({ kind, record }: Notified): Notification {
+export function notificationOf({ kind, record }: Notified): Notification {
   const told: Record<string, unknown> = {};
   for (const field of TOLD_FIELDS.get(kind) ?? []) told[field] = field === 'kind' ? kind : record[field as keyof typeof record];
   return told as Notification;

@@ -92,7 +92,7 @@ export class ArticleThread implements SnapshotTarget {
   }
 
   comment(id: string): StoredComment | null {
-    const comment = this.#kept(id);
+    const comment = this.kept(id);
     return comment ? { ...comment } : null;
   }
 
@@ -102,7 +102,7 @@ export class ArticleThread implements SnapshotTarget {
 
   /** Whether the comment exists, is published and was not deleted. */
   hasLiveComment(id: string): boolean {
-    const comment = this.#kept(id);
+    const comment = this.kept(id);
     return comment !== undefined && comment.deletedAt === null && comment.status === 'published';
   }
 
@@ -161,13 +161,14 @@ export class ArticleThread implements SnapshotTarget {
     return comment;
   }
 
-  #kept(id: string): StoredComment | undefined {
+  /** The comment as the thread keeps it, not a copy: it is replaced, never changed, so it may be held on to as it is. */
+  kept(id: string): Readonly<StoredComment> | undefined {
     const index = this.#indexById.get(id);
     return index === undefined ? undefined : this.#comments[index];
   }
 
   #existing(id: string): StoredComment {
-    const comment = this.#kept(id);
+    const comment = this.kept(id);
     if (!comment) throw new Error(`comment ${id} does not exist`);
     return comment;
   }
@@ -187,12 +188,12 @@ export class ArticleThread implements SnapshotTarget {
 
   /** The score of the article (commentId null) or of one of its comments. */
   scoreOf(commentId: string | null): number {
-    return commentId === null ? this.#score : (this.#kept(commentId)?.score ?? 0);
+    return commentId === null ? this.#score : (this.kept(commentId)?.score ?? 0);
   }
 
   /** Sets the voter's vote on a target and moves its score by the difference. Throws when the comment does not exist. */
   setVote(voter: string, commentId: string | null, vote: VoteValue): void {
-    const comment = commentId === null ? null : this.#kept(commentId);
+    const comment = commentId === null ? null : this.kept(commentId);
     if (comment === undefined) throw new Error(`vote on comment ${String(commentId)}, which does not exist`);
     const change = vote - this.voteOf(voter, commentId);
     if (comment === null) this.#score += change;

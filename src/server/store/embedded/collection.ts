@@ -7,8 +7,7 @@ import type { SnapshotTarget } from './snapshot-target.ts';
  * A list kept in memory, oldest first, each item found by its key, with the
  * lowdb file that keeps its snapshot. Items are replaced, never changed in
  * place. Adding, finding, replacing and removing an item take the same time
- * however long the list is (a Map keeps its keys in insertion order), as the
- * outbox can hold a burst's many thousands of entries while it is sent.
+ * however long the list is (a Map keeps its keys in insertion order).
  */
 export class Collection<Item extends object> implements SnapshotTarget {
   readonly #file: SnapshotDocument<CollectionDocument<Item>>;

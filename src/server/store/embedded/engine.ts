@@ -59,7 +59,7 @@
 import { compactionRan } from '../../observability/counters.ts';
 import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
-import { newOutboxRefs, type OutboxRef } from '../outbox.ts';
+import { outboxRefsOf, type OutboxRef } from '../outbox.ts';
 import type {
   BugReport,
   CitySubmission,
@@ -192,7 +192,7 @@ class EmbeddedStore implements StoreEngine {
   async insertComment(comment: NewComment): Promise<StoredComment> {
     const stored = storedShapes.comment.parse({ ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null });
     const answer = { ...stored };
-    await this.#prepareAndCommit({ op: 'comment', comment: stored, outbox: this.#outboxRefs() });
+    await this.#prepareAndCommit({ op: 'comment', comment: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
   }
 
@@ -246,7 +246,7 @@ class EmbeddedStore implements StoreEngine {
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
     const stored = storedShapes.topicRequest.parse({ ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'topicRequest', item: stored, outbox: this.#outboxRefs() });
+    await this.#commit({ op: 'topicRequest', item: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
   }
 
@@ -257,14 +257,14 @@ class EmbeddedStore implements StoreEngine {
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
     const stored = storedShapes.bugReport.parse({ ...report, id: newId(), createdAt: now(), reviewedAt: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'bugReport', item: stored, outbox: this.#outboxRefs() });
+    await this.#commit({ op: 'bugReport', item: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
   }
 
   async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
     const stored = storedShapes.citySubmission.parse({ ...submission, id: newId(), createdAt: now(), reviewedAt: null });
     const answer = { ...stored };
-    await this.#commit({ op: 'citySubmission', item: stored, outbox: this.#outboxRefs() });
+    await this.#commit({ op: 'citySubmission', item: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
   }
 
@@ -416,7 +416,7 @@ class EmbeddedStore implements StoreEngine {
     for (const item of this.#state.citySubmissions.oldestFirst()) yield { kind: 'citySubmission', item };
     for (const { readerHash, since } of this.#state.bans.oldestFirst()) yield { kind: 'ban', readerHash, since };
     // Claimed or not: a lease is this process's, and ends with it.
-    for (const entry of this.#state.outbox.oldestFirst()) yield { kind: 'notification', entry };
+    for (const entry of this.#state.outbox.entries()) yield { kind: 'notification', entry };
   }
 
   async importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
@@ -446,13 +446,8 @@ class EmbeddedStore implements StoreEngine {
   claimNotifications(channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
     // One process has the store open (lock.ts), so leases need only be kept in memory.
     const at = Date.now();
-    const claimed: OutboxEntry[] = [];
-    for (const entry of this.#state.outbox.values()) {
-      if (claimed.length >= limit) break;
-      if (entry.channel !== channel || (this.#leases.get(entry.id) ?? 0) > at || Date.parse(entry.dueAt) > at) continue;
-      this.#leases.set(entry.id, at + leaseMs);
-      claimed.push({ ...entry });
-    }
+    const claimed = this.#state.outbox.due(channel, limit, at, (id) => (this.#leases.get(id) ?? 0) <= at);
+    for (const { id } of claimed) this.#leases.set(id, at + leaseMs);
     return Promise.resolve(claimed);
   }
 
@@ -470,9 +465,7 @@ class EmbeddedStore implements StoreEngine {
   }
 
   outboxDepth(): Promise<Record<NotificationChannel, number>> {
-    const depth = { email: 0, webhook: 0 };
-    for (const entry of this.#state.outbox.values()) depth[entry.channel] += 1;
-    return Promise.resolve(depth);
+    return Promise.resolve(this.#state.outbox.depth());
   }
 
   async #settle(ids: readonly string[], change: JournalChange): Promise<void> {
@@ -481,8 +474,8 @@ class EmbeddedStore implements StoreEngine {
   }
 
   /** The names of a new record's outbox entries, one per channel this store notifies: the journal line holds these, and the entries are made from its record. */
-  #outboxRefs(): OutboxRef[] {
-    return newOutboxRefs(this.#options.notificationChannels);
+  #outboxRefs(recordId: string): OutboxRef[] {
+    return outboxRefsOf(recordId, this.#options.notificationChannels);
   }
 
   revision(topic: RevisionTopic): Promise<string> {
@@ -533,7 +526,7 @@ class EmbeddedStore implements StoreEngine {
       case 'ban':
         return state.bans.find(record.readerHash) ? null : { op: 'ban', item: { readerHash: record.readerHash, since: record.since } };
       case 'notification':
-        return state.outbox.find(record.entry.id) ? null : { op: 'outboxAdded', entry: record.entry };
+        return state.outbox.has(record.entry.id) ? null : { op: 'outboxAdded', entry: record.entry };
     }
   }
 

@@ -1,11 +1,12 @@
 import { SLUG_PATTERN } from '../../articles/source.ts';
-import type { BugReport, CitySubmission, OutboxEntry, StoredBan, StoredComment, TopicRequest } from '../types.ts';
+import type { BugReport, CitySubmission, StoredBan, StoredComment, TopicRequest } from '../types.ts';
 import { ArticleThread } from './article-thread.ts';
 import { Collection } from './collection.ts';
 import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
 import { namesIn } from './files.ts';
-import { outboxEntriesOf, type Notified } from '../outbox.ts';
+import type { Notified, OutboxRef } from '../outbox.ts';
 import { ARTICLE_FILE, articleFile, type StoreLayout } from './layout.ts';
+import { OutboxQueue } from './outbox-queue.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 
 /**
@@ -27,7 +28,7 @@ export class StoreState {
   readonly bugReports: Collection<BugReport>;
   readonly citySubmissions: Collection<CitySubmission>;
   readonly bans: Collection<StoredBan>;
-  readonly outbox: Collection<OutboxEntry>;
+  readonly outbox: OutboxQueue;
   /** What moderation asks of every thread, kept as they change: read from every snapshot file at open. */
   readonly moderation: ModerationIndex;
   /** The highest journal record any snapshot file holds. */
@@ -43,7 +44,7 @@ export class StoreState {
       bugReports: Collection<BugReport>;
       citySubmissions: Collection<CitySubmission>;
       bans: Collection<StoredBan>;
-      outbox: Collection<OutboxEntry>;
+      outbox: OutboxQueue;
     },
   ) {
     this.#layout = layout;
@@ -84,7 +85,7 @@ export class StoreState {
         bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
         citySubmissions: await Collection.load(layout.citySubmissions, storedShapes.citySubmission, byId),
         bans: await Collection.load(layout.bans, storedShapes.ban, (ban) => ban.readerHash),
-        outbox: await Collection.load(layout.outbox, storedShapes.outboxEntry, byId),
+        outbox: await OutboxQueue.load(layout.outbox),
       },
     );
   }
@@ -184,9 +185,27 @@ export class StoreState {
    * record does not fit the state (a vote on a missing comment, a duplicate id).
    */
   apply(record: JournalRecord): SnapshotTarget[] {
-    const changedStates = [this.#applyChange(record)];
-    for (const entry of outboxEntriesIn(record)) changedStates.push(added(this.outbox, record.seq, entry));
-    return changedStates.filter((state) => state !== null);
+    return [this.#applyChange(record), this.#addOutboxEntries(record)].filter((state) => state !== null);
+  }
+
+  /** The outbox entries a journal record brings: those it names, made from its record, and any it holds whole. */
+  #addOutboxEntries(record: JournalRecord): SnapshotTarget | null {
+    const notified = notifiedBy(record);
+    if (!notified || !('outbox' in record) || !record.outbox || record.outbox.length === 0) return null;
+    const { outbox } = record;
+    // A comment's entries hold the copy its thread made of it just now, kept anyway, rather than the record's (a
+    // parser's object, larger); not a later version that a replayed thread's snapshot holds.
+    const thread = notified.kind === 'comment' ? this.#threads.get(notified.record.articleSlug) : undefined;
+    if (notified.kind === 'comment' && thread && record.seq > thread.journalSeq)
+      notified.record = thread.kept(notified.record.id) ?? notified.record;
+    return changed(this.outbox, record.seq, (queue) => {
+      const named: OutboxRef[] = [];
+      for (const entry of outbox) {
+        if ('notification' in entry) queue.addWhole(entry);
+        else named.push(entry);
+      }
+      queue.add(notified, named);
+    });
   }
 
   #applyChange(record: JournalRecord): SnapshotTarget | null {
@@ -254,13 +273,12 @@ export class StoreState {
           for (const id of record.ids) outbox.remove(id);
         });
       case 'outboxAdded':
-        return added(this.outbox, record.seq, record.entry);
+        return changed(this.outbox, record.seq, (outbox) => {
+          outbox.addWhole(record.entry);
+        });
       case 'outboxFailed':
         return changed(this.outbox, record.seq, (outbox) => {
-          for (const id of record.ids) {
-            const entry = outbox.find(id);
-            if (entry) outbox.replace({ ...entry, attempts: entry.attempts + 1, dueAt: record.dueAt });
-          }
+          for (const id of record.ids) outbox.failed(id, record.dueAt);
         });
     }
   }
@@ -310,15 +328,6 @@ function byId(item: { id: string }): string {
   return item.id;
 }
 
-/** The outbox entries a journal record brings: those it names, made from its record, and any it holds whole. */
-function outboxEntriesIn(record: JournalRecord): OutboxEntry[] {
-  const notified = notifiedBy(record);
-  if (!notified || !('outbox' in record) || !record.outbox) return [];
-  const whole = record.outbox.filter((entry): entry is OutboxEntry => 'notification' in entry);
-  const named = record.outbox.filter((entry) => !('notification' in entry));
-  return [...whole, ...outboxEntriesOf(notified, named)];
-}
-
 /** The record a journal line adds that the owner is told of, if any. */
 function notifiedBy(record: JournalRecord): Notified | null {
   switch (record.op) {
@@ -341,12 +350,8 @@ function added<Item extends object>(collection: Collection<Item>, seq: number, i
   });
 }
 
-/** Applies a change to a collection unless its snapshot already holds it. */
-function changed<Item extends object>(
-  collection: Collection<Item>,
-  seq: number,
-  change: (items: Collection<Item>) => void,
-): SnapshotTarget | null {
+/** Applies a change to a collection (or the outbox) unless its snapshot already holds it. */
+function changed<Target extends SnapshotTarget>(collection: Target, seq: number, change: (items: Target) => void): SnapshotTarget | null {
   if (seq <= collection.journalSeq) return null;
   change(collection);
   return collection;

@@ -38,7 +38,7 @@ import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import { claimOutbox, emailTurn, outboxDepth, outboxFailed, outboxSent, withOutbox } from './outbox.ts';
-import { newOutboxRefs, outboxEntriesOf, type Notified } from '../outbox.ts';
+import { outboxEntriesOf, outboxRefsOf, type Notified } from '../outbox.ts';
 import {
   BUG_REPORT_COLUMNS,
   bugReportOf,
@@ -151,7 +151,7 @@ class PostgresStore implements StoreEngine {
   #withOutbox(statement: { text: string; params: unknown[] }, notified: Notified[]): { text: string; params: unknown[] } {
     return withOutbox(
       statement,
-      notified.flatMap((one) => outboxEntriesOf(one, newOutboxRefs(this.#notificationChannels))),
+      notified.flatMap((one) => outboxEntriesOf(one, outboxRefsOf(one.record.id, this.#notificationChannels))),
     );
   }
 
