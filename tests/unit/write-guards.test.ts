@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createSecretKey } from 'node:crypto';
 import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
 import { captchaState, verifyCaptcha } from '../../src/server/captcha/captcha.ts';
@@ -99,7 +100,7 @@ describe('the captcha', () => {
     };
     const context = {
       remoteAddress: '203.0.113.1',
-      altchaKeys: { challenge: Buffer.alloc(32), solution: Buffer.alloc(32) },
+      altchaKeys: { challenge: createSecretKey(Buffer.alloc(32)), solution: createSecretKey(Buffer.alloc(32)) },
       spendOnce: () => Promise.resolve(true),
     };
     try {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, type KeyObject } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
@@ -25,9 +25,9 @@ const WORK = { algorithm: 'PBKDF2/SHA-256', cost: 1000, counter: [1000, 4000] } 
 
 export interface AltchaKeys {
   /** Signs a challenge's parameters. */
-  challenge: Buffer;
+  challenge: KeyObject;
   /** Signs the key that solves it, so that a solution is checked without deriving it again. */
-  solution: Buffer;
+  solution: KeyObject;
 }
 
 /** A new challenge, signed, expiring ALTCHA_CHALLENGE_SECONDS from now. */
@@ -38,8 +38,8 @@ export function altchaChallenge(keys: AltchaKeys, nowMs: number): Promise<Challe
     counter: randomInt(WORK.counter[0], WORK.counter[1] + 1),
     deriveKey,
     expiresAt: Math.floor(nowMs / 1000) + ALTCHA_CHALLENGE_SECONDS,
-    hmacSignatureSecret: keys.challenge.toString('hex'),
-    hmacKeySignatureSecret: keys.solution.toString('hex'),
+    hmacSignatureSecret: keys.challenge.export().toString('hex'),
+    hmacKeySignatureSecret: keys.solution.export().toString('hex'),
   });
 }
 
@@ -87,8 +87,8 @@ export async function verifyAltcha(
     challenge,
     solution,
     deriveKey,
-    hmacSignatureSecret: keys.challenge.toString('hex'),
-    hmacKeySignatureSecret: keys.solution.toString('hex'),
+    hmacSignatureSecret: keys.challenge.export().toString('hex'),
+    hmacKeySignatureSecret: keys.solution.export().toString('hex'),
   }).catch(() => null);
   if (!result?.verified) return result?.expired ? 'expired' : 'rejected';
   return (await spendOnce(`altcha:${challenge.parameters.nonce}`, Math.ceil(secondsLeft))) ? 'solved' : 'used';

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * What the site signs for itself (a form's timestamp, a moderation link,
@@ -9,19 +9,24 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  */
 export type SigningPurpose = 'form-stamp' | 'moderation-link' | 'captcha-challenge' | 'captcha-solution';
 
-/** The key of one purpose. Derive it once per process; it is as secret as the salt. */
-export function signingKey(salt: string, purpose: SigningPurpose): Buffer {
-  return Buffer.from(hkdfSync('sha256', salt, 'longhand-signing', purpose, 32));
+/**
+ * The key of one purpose, as a KeyObject: an HMAC keyed by one is set up at a
+ * fraction of the cost of one keyed by the key's bytes, and a form's write
+ * checks its stamp with one. Derive it once per process; it is as secret as
+ * the salt.
+ */
+export function signingKey(salt: string, purpose: SigningPurpose): KeyObject {
+  return createSecretKey(Buffer.from(hkdfSync('sha256', salt, 'longhand-signing', purpose, 32)));
 }
 
 /** `payload.mac`, the MAC base64url: the payload must not contain a dot. */
-export function sign(key: Buffer, payload: string): string {
+export function sign(key: KeyObject, payload: string): string {
   if (payload.includes('.')) throw new Error('A signed payload must not contain a dot');
   return `${payload}.${mac(key, payload)}`;
 }
 
 /** The payload of a value `sign` made with this key; null when it was made otherwise or altered. */
-export function verify(key: Buffer, signed: string): string | null {
+export function verify(key: KeyObject, signed: string): string | null {
   const dot = signed.lastIndexOf('.');
   if (dot <= 0) return null;
   const payload = signed.slice(0, dot);
@@ -30,6 +35,6 @@ export function verify(key: Buffer, signed: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null;
 }
 
-function mac(key: Buffer, payload: string): string {
+function mac(key: KeyObject, payload: string): string {
   return createHmac('sha256', key).update(payload).digest('base64url');
 }

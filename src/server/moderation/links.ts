@@ -5,6 +5,7 @@
  * link holds no reader's hash: a ban names the comment, whose writer the
  * store knows.
  */
+import type { KeyObject } from 'node:crypto';
 import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
 import { sign, verify } from '../identity/signing.ts';
 import { MODERATION_ACTIONS, type ModerationAction } from '../store/moderation.ts';
@@ -24,12 +25,12 @@ export interface ModerationLink {
 export type TokenReading = { ok: true; action: ModerationAction; commentId: string } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** The token of `action` on the comment `commentId`, valid until `expiresAt` (epoch milliseconds). */
-export function moderationToken(key: Buffer, action: ModerationAction, commentId: string, expiresAt: number): string {
+export function moderationToken(key: KeyObject, action: ModerationAction, commentId: string, expiresAt: number): string {
   return sign(key, [action, Math.floor(expiresAt / 1000), commentId].join(SEPARATOR));
 }
 
 /** Reads a token at `now` (epoch milliseconds). */
-export function readModerationToken(key: Buffer, token: string, now: number): TokenReading {
+export function readModerationToken(key: KeyObject, token: string, now: number): TokenReading {
   const payload = verify(key, token);
   const [action, expires, commentId, ...rest] = payload?.split(SEPARATOR) ?? [];
   const known = MODERATION_ACTIONS.find((name) => name === action);
@@ -43,7 +44,7 @@ export function readModerationToken(key: Buffer, token: string, now: number): To
  * for a pending comment), delete, and ban its writer.
  */
 export function moderationLinks(
-  key: Buffer,
+  key: KeyObject,
   site: string,
   comment: { id: string; status: 'published' | 'pending' },
   now: number,

@@ -7,6 +7,7 @@
  * was done already (409) says so, on GET and POST alike. The pages are the
  * owner's, in English; nobody else has a use for them.
  */
+import type { KeyObject } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
 import { articlePath } from '../articles/catalog.ts';
 import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
@@ -18,7 +19,7 @@ import { readModerationToken } from './links.ts';
 export interface ModerationPagesOptions {
   store: StoreEngine;
   /** The `moderation-link` signing key. */
-  key: Buffer;
+  key: KeyObject;
   /** The site's origin: a POST must come from it, as the page's own form does. */
   site: string;
   /** The clock links expire by (epoch milliseconds). */

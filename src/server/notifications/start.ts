@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { moderationLinks } from '../moderation/links.ts';
 import type { NotificationSettings } from '../settings/environment.ts';
 import type { StoreEngine } from '../store/types.ts';
@@ -15,7 +16,7 @@ import { NotificationSender } from './sender.ts';
 export async function startNotifications(
   store: StoreEngine,
   site: string,
-  moderationKey: Buffer,
+  moderationKey: KeyObject,
   { email, webhookUrl }: NotificationSettings,
 ): Promise<(() => Promise<void>) | null> {
   if (!email && !webhookUrl) return null;

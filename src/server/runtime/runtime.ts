@@ -12,6 +12,7 @@ import {
   type CaptchaSettings,
   type NotificationSettings,
 } from '../settings/environment.ts';
+import type { KeyObject } from 'node:crypto';
 import { proxyTrust, type ProxyTrust } from '../identity/client-address.ts';
 import { log } from '../observability/log.ts';
 import { newSalt } from '../identity/reader-hash.ts';
@@ -38,12 +39,12 @@ export interface Runtime {
 }
 
 export interface SigningKeys {
-  formStamp: Buffer;
+  formStamp: KeyObject;
   /** ALTCHA's: the challenges' signature, and the signature of the key that solves each. */
-  captchaChallenge: Buffer;
-  captchaSolution: Buffer;
+  captchaChallenge: KeyObject;
+  captchaSolution: KeyObject;
   /** The owner's one-click moderation links (src/server/moderation/links.ts). */
-  moderationLink: Buffer;
+  moderationLink: KeyObject;
 }
 
 /** Every signing key of the site, from its salt. */

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { sign, verify } from '../identity/signing.ts';
 
 /**
@@ -11,12 +12,12 @@ import { sign, verify } from '../identity/signing.ts';
 export const FORM_STAMP_LIFETIME_SECONDS = 86_400;
 
 /** A stamp made now. */
-export function issueFormStamp(key: Buffer, nowMs: number): string {
+export function issueFormStamp(key: KeyObject, nowMs: number): string {
   return sign(key, nowMs.toString(36));
 }
 
 /** Seconds since the stamp was made (negative when made ahead of this clock); null when it is not one this site signed. */
-export function formStampAge(key: Buffer, stamp: string, nowMs: number): number | null {
+export function formStampAge(key: KeyObject, stamp: string, nowMs: number): number | null {
   const payload = verify(key, stamp);
   if (payload === null || !/^[0-9a-z]{1,11}$/.test(payload)) return null;
   return (nowMs - parseInt(payload, 36)) / 1000;

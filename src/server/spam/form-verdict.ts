@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { FORM_STAMP_LIFETIME_SECONDS, formStampAge } from './form-stamp.ts';
 import type { RefusalCode } from './refusal-codes.ts';
 
@@ -22,7 +23,7 @@ export type FormVerdict =
   | { verdict: 'unsigned' }
   | { verdict: 'spam'; code: Extract<RefusalCode, 'honeypot' | 'too_fast' | 'form_stamp'>; message: string };
 
-export function formVerdict({ formStamp, honeypot }: FormFields, key: Buffer, minSeconds: number, nowMs: number): FormVerdict {
+export function formVerdict({ formStamp, honeypot }: FormFields, key: KeyObject, minSeconds: number, nowMs: number): FormVerdict {
   if (honeypot !== undefined && honeypot.trim() !== '')
     return { verdict: 'spam', code: 'honeypot', message: 'honeypot: this field is for robots and must stay empty' };
   if (formStamp === undefined) return { verdict: 'unsigned' };

@@ -80,18 +80,18 @@ export class OutboxQueue implements SnapshotTarget {
   /** The entries `refs` name for a new record. Throws when one of them is here already. */
   add(notified: Notified, refs: readonly OutboxRef[]): void {
     const recordId = notified.record.id;
-    const held = refs.filter((ref) => ref.id === outboxIdOf(recordId, ref.channel));
-    for (const entry of outboxEntriesOf(
-      notified,
-      refs.filter((ref) => !held.includes(ref)),
-    ))
-      this.addWhole(entry);
-    if (held.length === 0) return;
-    for (const { id } of held) if (this.has(id)) throw new Error(`${id} appears twice`);
-    if (this.#items.has(recordId)) throw new Error(`${recordId} appears twice`);
-    const record = new HeldRecord(notified);
-    for (const { channel } of held) record[channel] = 'new';
-    this.#items.set(recordId, record);
+    let record: HeldRecord | null = null;
+    for (const ref of refs) {
+      if (ref.id !== outboxIdOf(recordId, ref.channel)) {
+        for (const entry of outboxEntriesOf(notified, [ref])) this.addWhole(entry);
+        continue;
+      }
+      // Held under the record's id: its entries' ids are nowhere else unless kept whole (imported) or held already.
+      if (this.#items.has(ref.id) || (record === null && this.#items.has(recordId))) throw new Error(`${ref.id} appears twice`);
+      record ??= new HeldRecord(notified);
+      record[ref.channel] = 'new';
+    }
+    if (record !== null) this.#items.set(recordId, record);
   }
 
   /** An entry kept as it is. Throws when its id is here already. */
