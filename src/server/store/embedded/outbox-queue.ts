@@ -38,6 +38,23 @@ class HeldRecord implements Record<NotificationChannel, ChannelState | null> {
   }
 }
 
+/** One entry of a held record as it was when a snapshot was taken: written to the file as the entry it is. */
+class HeldEntry {
+  readonly #record: HeldRecord;
+  readonly #channel: NotificationChannel;
+  readonly #state: ChannelState;
+
+  constructor(record: HeldRecord, channel: NotificationChannel, state: ChannelState) {
+    this.#record = record;
+    this.#channel = channel;
+    this.#state = state;
+  }
+
+  toJSON(): OutboxEntry {
+    return this.#record.entry(this.#channel, this.#state);
+  }
+}
+
 /**
  * The notifications waiting to be sent, oldest first, with the lowdb file
  * that keeps their snapshot (`outbox.json`, one OutboxEntry per channel).
@@ -176,7 +193,15 @@ export class OutboxQueue implements SnapshotTarget {
   }
 
   writeSnapshot(journalSeq: number): Promise<number> {
-    this.#file.data = { format: 1, journalSeq, items: [...this.entries()] };
+    // Each held entry as it is now, made whole only when its piece of the file is written (JSON.stringify calls
+    // toJSON): taking the snapshot costs a small object an entry, not a notification, so a long outbox never holds
+    // the event loop at once.
+    const items: (OutboxEntry | HeldEntry)[] = [];
+    for (const item of this.#items.values()) {
+      if (!(item instanceof HeldRecord)) items.push(item);
+      else for (const channel of CHANNELS) if (item[channel] !== null) items.push(new HeldEntry(item, channel, item[channel]));
+    }
+    this.#file.data = { format: 1, journalSeq, items: items as OutboxEntry[] };
     // The file copies the list before this returns: it need not be kept.
     const written = this.#file.adapter.writeSized(this.#file.data);
     this.#file.data.items = [];
