@@ -43,6 +43,14 @@ function writeRequest(body: () => unknown): { headers: Record<string, string>; b
   };
 }
 
+/** A timed run's figures; `failed` counts the failures of every run a figure was taken from. */
+interface WriteRun {
+  rate: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
 /**
  * Writes from CONNECTIONS connections, each sent as soon as the last one on its
  * connection is answered: for `seconds` (SECONDS unless given), or `amount` in all.
@@ -52,7 +60,7 @@ async function loadWrites(
   path: string,
   body: () => unknown,
   length: { seconds: number } | { amount: number } = { seconds: SECONDS },
-): Promise<{ rate: number; p50: number; p99: number; failed: number }> {
+): Promise<WriteRun> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -118,22 +126,46 @@ const WRITES = {
   'POST /api/votes': { path: '/api/votes', body: () => ({ articleSlug: pick(PUBLISHED), value: pick([1, -1]) }) },
 };
 
+/** How many timed runs each write figure is taken from: the machine's speed moves from one run to the next. */
+export const RUNS = 3;
+
+/**
+ * RUNS timed runs of the same writes on each site of `urls`, the sites taking
+ * turns (so that a slower minute of the machine falls on each of them alike),
+ * after WARM_UP_SECONDS of them on each. Resolves with each site's run of
+ * median p99, its failures those of all its runs.
+ */
+async function runsInTurn(urls: readonly string[], path: string, body: () => unknown): Promise<WriteRun[]> {
+  // Not counted: the goal is the site's steady pace, not that of its first seconds (code not yet optimized, the
+  // store's connections being opened), which weigh on the p99 of a short run.
+  for (const url of urls) await loadWrites(url, path, body, { seconds: WARM_UP_SECONDS });
+  const runs = urls.map((): WriteRun[] => []);
+  for (let turn = 0; turn < RUNS; turn += 1)
+    for (const [index, url] of urls.entries()) runs[index]?.push(await loadWrites(url, path, body));
+  return runs.map((ofSite) => {
+    const median = [...ofSite].sort((a, b) => a.p99 - b.p99)[Math.floor(ofSite.length / 2)] as WriteRun;
+    return { ...median, failed: ofSite.reduce((sum, run) => sum + run.failed, 0) };
+  });
+}
+
 /**
  * POST /api/comments and POST /api/votes against a started site, each printed
- * and recorded as `<operation> over HTTP, <store>` next to the goal: after
- * WARM_UP_SECONDS of the same writes, first as fast as the site answers (the
- * writes a second and the p99 that the goal reads), then paced evenly at the
- * goal's rate (bench/paced.ts), for the latency a reader sees at that load.
- * Resolves with how many missed the goal.
+ * and recorded as `<operation> over HTTP, <store>` next to the goal: the run
+ * of median p99 of RUNS runs as fast as the site answers (the writes a second
+ * and the p99 that the goal reads), then paced evenly at the goal's rate
+ * (bench/paced.ts), for the latency a reader sees at that load. The comments'
+ * runs take turns with the same comments on `quietUrl`, a site like it with
+ * no notification channel, recorded as the baseline `…, notifications off`:
+ * what notifications cost a write. Resolves with how many missed the goal.
  */
-export async function measureHttpWrites(siteUrl: string, store: string, width: number): Promise<number> {
+export async function measureHttpWrites(siteUrl: string, quietUrl: string, store: string, width: number): Promise<number> {
   console.log(writesRow(width, 'operation', ['writes/s', 'p50', 'p99', 'non-200', `p99 at ${GOAL.writesPerSecond}/s`]));
   let missed = 0;
+  let quiet: WriteRun | undefined;
   for (const [operation, { path, body }] of Object.entries(WRITES)) {
-    // The same writes first, not counted: the goal is the site's steady pace, not that of its first seconds (code not
-    // yet optimized, the store's connections being opened), which weigh on the p99 of a short run.
-    await loadWrites(siteUrl, path, body, { seconds: WARM_UP_SECONDS });
-    const run = await loadWrites(siteUrl, path, body);
+    const [run, baseline] = await runsInTurn(operation === 'POST /api/comments' ? [siteUrl, quietUrl] : [siteUrl], path, body);
+    if (!run) throw new Error(`no run of ${operation}`);
+    quiet ??= baseline;
     const paced = await pacedPosts(`${siteUrl}${path}`, () => writeRequest(body), {
       rate: GOAL.writesPerSecond,
       seconds: SECONDS,
@@ -151,27 +183,17 @@ export async function measureHttpWrites(siteUrl: string, store: string, width: n
     const figures = [Math.round(run.rate), `${run.p50} ms`, `${run.p99} ms`, run.failed + paced.failed, `${paced.p99} ms`];
     console.log(`${writesRow(width, operation, figures)}  ${met ? 'goal met' : 'goal NOT met'}`);
   }
+  if (quiet) {
+    measured.writes.push({
+      run: `POST /api/comments over HTTP, ${store}, notifications off`,
+      writesPerSecond: quiet.rate,
+      p99Ms: quiet.p99,
+      kind: 'baseline',
+    });
+    const figures = [Math.round(quiet.rate), `${quiet.p50} ms`, `${quiet.p99} ms`, quiet.failed, ''];
+    console.log(`${writesRow(width, 'POST /api/comments, notifications off', figures)}  (baseline)`);
+  }
   return missed;
-}
-
-/**
- * What notifications cost a write: POST /api/comments on a site like the
- * measured one but with no notification channel, measured as the goal's run
- * is (as fast as the site answers, after WARM_UP_SECONDS of the same writes),
- * printed and recorded as the baseline `… over HTTP, <store>, notifications off`.
- */
-export async function measureCommentsWithoutNotifications(siteUrl: string, store: string, width: number): Promise<void> {
-  const { path, body } = WRITES['POST /api/comments'];
-  await loadWrites(siteUrl, path, body, { seconds: WARM_UP_SECONDS });
-  const run = await loadWrites(siteUrl, path, body);
-  measured.writes.push({
-    run: `POST /api/comments over HTTP, ${store}, notifications off`,
-    writesPerSecond: run.rate,
-    p99Ms: run.p99,
-    kind: 'baseline',
-  });
-  const figures = [Math.round(run.rate), `${run.p50} ms`, `${run.p99} ms`, run.failed, ''];
-  console.log(`\n${writesRow(width, 'POST /api/comments, notifications off', figures)}  (baseline)`);
 }
 
 /**
@@ -238,18 +260,19 @@ async function benchMemory(root: string): Promise<number> {
 
 /** Prints acknowledged writes a second and latency for comments and votes over HTTP, then the memory figure. */
 export async function benchWrites(root: string): Promise<number> {
-  const missed = await withSeededSite(root, startNotifyingBenchSite, async (site) => {
-    console.log(
-      `\nHTTP writes: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, ${SECONDS} s each, every 200 fsync'd first, notifications on (email and webhook to local sinks)\n`,
-    );
-    const missedWrites = await measureHttpWrites(site.url, 'embedded store', 24);
-    // The build ran in a process of its own: what the server holds is its own.
-    const line = `after these writes as fast as the site answers (the threads written to held whole; no goal, as it grows with the machine's speed): ${(await residentMiB(site.pid)).toFixed(0)} MiB`;
-    measured.lines.push(`Server resident memory ${line}.`);
-    console.log(`\nserver resident memory ${line}`);
-    return missedWrites;
-  });
-  await withSeededSite(root, startBenchSite, (site) => measureCommentsWithoutNotifications(site.url, 'embedded store', 24));
+  const missed = await withSeededSite(root, startNotifyingBenchSite, (site) =>
+    withSeededSite(root, startBenchSite, async (quiet) => {
+      console.log(
+        `\nHTTP writes: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, the median of ${RUNS} runs of ${SECONDS} s each, every 200 fsync'd first, notifications on (email and webhook to local sinks)\n`,
+      );
+      const missedWrites = await measureHttpWrites(site.url, quiet.url, 'embedded store', 24);
+      // The build ran in a process of its own: what the server holds is its own.
+      const line = `after these writes as fast as the site answers (the threads written to held whole; no goal, as it grows with the machine's speed): ${(await residentMiB(site.pid)).toFixed(0)} MiB`;
+      measured.lines.push(`Server resident memory ${line}.`);
+      console.log(`\nserver resident memory ${line}`);
+      return missedWrites;
+    }),
+  );
   return missed + (await benchMemory(root));
 }
 
