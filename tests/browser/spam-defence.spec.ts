@@ -73,9 +73,23 @@ test('ALTCHA on: a reader already writing when the widget arrives has it solve i
 });
 
 test('a form sent at once after its page showed it is refused, in the page’s language', async ({ page }) => {
+  // The page's stamp held back until the form is sent, its captcha solved: the write then goes out moments after its
+  // stamp, however long the proof of work took on this machine (a slow solve would otherwise age the stamp past the
+  // limit before the write is sent).
+  const { promise: sent, resolve: send } = Promise.withResolvers<undefined>();
+  await page.route(/\/form-stamp$/, async (route) => {
+    await sent;
+    await route.continue();
+  });
   await page.goto(`${origin}/fr${ARTICLE}`);
   await fillComment(page, `Trop vite ${Date.now()}`);
+  await page.waitForFunction(
+    () => document.querySelector<Element & { getState?: () => string }>('.comment-form altcha-widget')?.getState?.() === 'verified',
+    null,
+    { timeout: 20_000 },
+  );
   await page.locator('.comment-form button[type="submit"]').click();
+  send(undefined);
   const message = page.locator('.comment-form .form-message');
   await expect(message).toHaveText('Envoyé trop tôt après l’ouverture de la page. Attendez quelques secondes et envoyez de nouveau.');
   await expect(message).toHaveClass(/error/);
