@@ -21,6 +21,13 @@ export function outboxIdOf(recordId: string, channel: NotificationChannel): stri
   return `${recordId}.${channel}`;
 }
 
+/** Whether `id` is `outboxIdOf(recordId, channel)`, without making that string. */
+export function isOutboxIdOf(id: string, recordId: string, channel: NotificationChannel): boolean {
+  return (
+    id.length === recordId.length + 1 + channel.length && id.startsWith(recordId) && id.endsWith(channel) && id[recordId.length] === '.'
+  );
+}
+
 /** The names of a new record's outbox entries, one per channel this store notifies; none when no channel is set. */
 export function outboxRefsOf(recordId: string, channels: readonly NotificationChannel[]): OutboxRef[] {
   return channels.map((channel) => ({ id: outboxIdOf(recordId, channel), channel }));

@@ -1,5 +1,5 @@
 import { notificationChannel } from '../shapes.ts';
-import { notificationOf, outboxEntriesOf, outboxIdOf, type Notified, type OutboxRef } from '../outbox.ts';
+import { isOutboxIdOf, notificationOf, outboxEntriesOf, outboxIdOf, type Notified, type OutboxRef } from '../outbox.ts';
 import type { NotificationChannel, OutboxEntry } from '../types.ts';
 import { collectionDocument, storedShapes, type CollectionDocument } from './documents.ts';
 import { snapshotDocument, type SnapshotDocument } from './durable-json-file.ts';
@@ -99,12 +99,12 @@ export class OutboxQueue implements SnapshotTarget {
     const recordId = notified.record.id;
     let record: HeldRecord | null = null;
     for (const ref of refs) {
-      if (ref.id !== outboxIdOf(recordId, ref.channel)) {
+      if (!isOutboxIdOf(ref.id, recordId, ref.channel)) {
         for (const entry of outboxEntriesOf(notified, [ref])) this.addWhole(entry);
         continue;
       }
-      // Held under the record's id: its entries' ids are nowhere else unless kept whole (imported) or held already.
-      if (this.#items.has(ref.id) || (record === null && this.#items.has(recordId))) throw new Error(`${ref.id} appears twice`);
+      // Held under the record's id, which is new: an import skips an entry whose id is here, held or whole.
+      if (record === null && this.#items.has(recordId)) throw new Error(`${ref.id} appears twice`);
       record ??= new HeldRecord(notified);
       record[ref.channel] = 'new';
     }
