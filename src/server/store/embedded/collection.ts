@@ -61,11 +61,6 @@ export class Collection<Item extends object> implements SnapshotTarget {
     this.#byKey.delete(key);
   }
 
-  /** The items as kept, oldest first, read as they are visited: not to be changed or kept by the caller. */
-  values(): IterableIterator<Readonly<Item>> {
-    return this.#byKey.values();
-  }
-
   /** Copies of the items, oldest first. */
   oldestFirst(): Item[] {
     return Array.from(this.#byKey.values(), (item) => ({ ...item }));
