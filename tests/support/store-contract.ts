@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { outboxIdOf } from '../../src/server/store/outbox.ts';
 import { nextVote } from '../../src/server/store/service.ts';
 import type { ExportRecord, NewCitySubmission, NewComment, NotificationChannel, StoreEngine } from '../../src/server/store/types.ts';
 
@@ -85,6 +86,11 @@ export function storeContract(engine: string, harness: StoreHarness): void {
         createdAt: comment.createdAt,
         status: 'published',
       });
+      assert.deepEqual(
+        claimed.map((entry) => entry.id),
+        [comment, request, report, submission].map((record) => outboxIdOf(record.id, 'email')),
+        'each entry named by its record and channel',
+      );
       assert.doesNotMatch(JSON.stringify(claimed), /hash-/, 'no reader hash in a notification');
       assert.equal((await store.claimNotifications('webhook', 2, 60_000)).length, 2, 'each channel is claimed on its own');
     });

@@ -69,6 +69,12 @@ describe('the reader hash and name', () => {
     assert.ok(!readerHash('203.0.113.9', 'salt-a').includes('203'));
   });
 
+  test("HMAC-SHA-256 keyed by the salt's UTF-8 bytes, as stores written by earlier versions hold it", () => {
+    assert.equal(readerHash('2001:db8::1', 'sålt-ü ✓'), 'qxo-ogbJ_rBuKPSiD8l3B50e1XrXhu2x_sNlVqjbDLM');
+    assert.notEqual(readerHash('2001:db8::1', 'salt-b'), 'qxo-ogbJ_rBuKPSiD8l3B50e1XrXhu2x_sNlVqjbDLM');
+    assert.equal(readerHash('2001:db8::1', 'sålt-ü ✓'), 'qxo-ogbJ_rBuKPSiD8l3B50e1XrXhu2x_sNlVqjbDLM', 'the same after another salt');
+  });
+
   test('one connection that carries several readers (a proxy) gives each its own hash, and a new salt a new one', () => {
     const connection = {};
     const asked: [string, string][] = [

@@ -90,6 +90,7 @@ import { recover, type Recovered } from './recovery.ts';
 import { readSaltFile, writeSaltFile } from './salt-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 import type { StoreState } from './state.ts';
+import { now } from '../clock.ts';
 
 /** Newest first, as PostgreSQL orders them (by time, then id). */
 function newestFirst(a: StoredComment, b: StoredComment): number {
@@ -149,10 +150,6 @@ function revisionTopicOf(change: JournalChange): RevisionTopic | null {
 
 /** How many writes an import leaves in flight before it waits for them. */
 const IMPORT_WINDOW = 1000;
-
-function now(): string {
-  return new Date().toISOString();
-}
 
 class EmbeddedStore implements StoreEngine {
   readonly #layout: StoreLayout;

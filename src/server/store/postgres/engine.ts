@@ -38,7 +38,7 @@ import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import { claimOutbox, emailTurn, outboxDepth, outboxFailed, outboxSent, withOutbox } from './outbox.ts';
-import { outboxEntriesOf, outboxRefsOf, type Notified } from '../outbox.ts';
+import type { Notified } from '../outbox.ts';
 import {
   BUG_REPORT_COLUMNS,
   bugReportOf,
@@ -56,6 +56,7 @@ import {
 import { bumpRevision, inTransaction, run, SALT_SETTING } from './sql.ts';
 import { applyVotesLocked, applyVotesOptimistically, VOTE_CHANGED_MEANWHILE, type VoteCall, type VoteOutcome } from './vote-batch.ts';
 import { exportRecords, importRecords } from './transfer.ts';
+import { now } from '../clock.ts';
 
 export interface PostgresStoreOptions {
   /** Connections this process may hold at most. */
@@ -76,10 +77,6 @@ const SERVER_OPTIONS: PostgresStoreOptions = { poolSize: 20, timeoutMs: 1500, wa
 
 /** How the hot paths batch (src/server/store/postgres/batcher.ts): a few batches at once per kind, each of up to 100 calls. */
 const BATCHES = { maxItems: 100, concurrency: 4 };
-
-function now(): string {
-  return new Date().toISOString();
-}
 
 /**
  * Opens the store at `url` (completed as libpq would: connection.ts),
@@ -149,10 +146,7 @@ class PostgresStore implements StoreEngine {
 
   /** `statement` with the outbox entries of the records it stores, in the same statement. */
   #withOutbox(statement: { text: string; params: unknown[] }, notified: Notified[]): { text: string; params: unknown[] } {
-    return withOutbox(
-      statement,
-      notified.flatMap((one) => outboxEntriesOf(one, outboxRefsOf(one.record.id, this.#notificationChannels))),
-    );
+    return withOutbox(statement, notified, this.#notificationChannels);
   }
 
   #query<Row extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<Row>> {

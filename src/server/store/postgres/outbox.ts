@@ -1,7 +1,7 @@
+import { notificationOf, type Notified } from '../outbox.ts';
 import type { NotificationChannel, OutboxEntry } from '../types.ts';
-import { insertStatement, OUTBOX_ROWS } from './inserts.ts';
 import { OUTBOX_COLUMNS, outboxEntryOf, type OutboxRow } from './rows.ts';
-import { run, type Queryable } from './sql.ts';
+import { asColumns, run, type Queryable } from './sql.ts';
 
 /**
  * The outbox on PostgreSQL. A new record's entries go in by the statement
@@ -14,16 +14,26 @@ import { run, type Queryable } from './sql.ts';
 
 /**
  * `statement` (`WITH a AS (…) …` or a plain `INSERT …`) with the outbox
- * entries inserted beside it by a CTE of its own, their parameters after
- * the statement's. With no entries, the same text inserts nothing.
+ * entries of the records it stores inserted beside it by a CTE of its own,
+ * their parameters after the statement's: a row per record and channel, named
+ * `outboxIdOf(record id, channel)` (store/outbox.ts), due at once. Each
+ * record's notification is passed once however many channels there are, and
+ * each row made from it. With no record or no channel, the same text inserts
+ * nothing.
  */
 export function withOutbox(
   statement: { text: string; params: unknown[] },
-  entries: readonly OutboxEntry[],
+  notified: readonly Notified[],
+  channels: readonly NotificationChannel[],
 ): { text: string; params: unknown[] } {
-  const outbox = insertStatement(OUTBOX_ROWS, entries, { first: statement.params.length + 1 });
+  const first = statement.params.length + 1;
+  const told = notified.map((one) => [one.record.id, JSON.stringify(notificationOf(one)), one.record.createdAt]);
+  const outbox = `INSERT INTO notification_outbox (id, channel, notification, created_at, attempts, due_at)
+    SELECT told.id || '.' || channels.channel, channels.channel, told.notification, told.created_at, 0, told.created_at
+    FROM unnest($${first}::text[], $${first + 1}::json[], $${first + 2}::timestamptz[]) AS told (id, notification, created_at),
+      unnest($${first + 3}::text[]) AS channels (channel)`;
   const rest = statement.text.startsWith('WITH ') ? `, ${statement.text.slice('WITH '.length)}` : ` ${statement.text}`;
-  return { text: `WITH outboxed AS (${outbox.text})${rest}`, params: [...statement.params, ...outbox.params] };
+  return { text: `WITH outboxed AS (${outbox})${rest}`, params: [...statement.params, ...asColumns(told, 3), channels] };
 }
 
 export async function claimOutbox(db: Queryable, channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
