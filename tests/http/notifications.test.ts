@@ -40,10 +40,12 @@ describe('notifications by email and webhook', () => {
   let smtp: SmtpSink;
   let webhook: WebhookSink;
   let site: RunningSite;
+  let metricsPort: number;
   before(async () => {
     smtp = await startSmtp();
     webhook = await startWebhookReceiver();
-    site = await startSite(PREPARED_SITE, notifying(smtp.port, 3, webhook));
+    metricsPort = await freePort();
+    site = await startSite(PREPARED_SITE, { ...notifying(smtp.port, 3, webhook), METRICS_PORT: String(metricsPort) });
   });
   after(async () => {
     await site.stop();
@@ -99,7 +101,14 @@ describe('notifications by email and webhook', () => {
     assert.equal(email.match(/^Delete: /gm)?.length, 100);
     assert.match(email, /^And 150 more:$/m);
     assert.equal(email.match(/^- New comment by .+ on the-price-of-a-beer: /gm)?.length, 150);
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    // Once every email notification is sent and none is held, no other email can follow.
+    await until(
+      async () =>
+        (await metric(metricsPort, 'longhand_outbox_depth{channel="email"}')) === 0 &&
+        (await metric(metricsPort, 'longhand_email_notifications_held')) === 0,
+      'every email notification sent',
+    );
+    assert.equal(await metric(metricsPort, 'longhand_notifications_sent_total{channel="email"}'), 1 + 20 + 250);
     assert.equal(smtp.messages.length, before + 1, 'one email, not one per 200');
   });
 });
@@ -201,8 +210,10 @@ describe('notifications with two instances sharing PostgreSQL', () => {
     const smtp = await startSmtp();
     t.after(() => smtp.stop());
     const databaseUrl = await freshDatabase('notify_one_email');
-    const env = { ...notifying(smtp.port, 120), DATABASE_URL: databaseUrl };
-    const sites = await Promise.all([startSite(PREPARED_SITE, env), startSite(PREPARED_SITE, env)]);
+    // Emails at most every 5 s: each instance, sending its own, would send one by then.
+    const env = { ...notifying(smtp.port, 5), DATABASE_URL: databaseUrl };
+    const metricsPorts = [await freePort(), await freePort()];
+    const sites = await Promise.all(metricsPorts.map((port) => startSite(PREPARED_SITE, { ...env, METRICS_PORT: String(port) })));
     t.after(() => Promise.all(sites.map((site) => site.stop())));
 
     const bodies = Array.from({ length: 10 }, (_, index) => `Burst comment number ${index + 1}.`);
@@ -210,9 +221,14 @@ describe('notifications with two instances sharing PostgreSQL', () => {
       await comment(sites[index % 2] as RunningSite, body);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await until(() => smtp.messages.length > 0, 'the email');
-    // Past the first email's gathering, another email would have come by now if each instance sent its own.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Once the outbox is empty and neither instance holds an email's notifications, no other email can follow.
+    await until(async () => {
+      const [depth, ...held] = await Promise.all([
+        metric(metricsPorts[0] ?? 0, 'longhand_outbox_depth{channel="email"}'),
+        ...metricsPorts.map((port) => metric(port, 'longhand_email_notifications_held')),
+      ]);
+      return depth === 0 && held.every((count) => count === 0);
+    }, 'every email notification sent');
     assert.equal(smtp.messages.length, 1);
     for (const body of bodies) assert.ok(smtp.messages[0]?.includes(body), `"${body}" is in the email`);
   });
