@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
 import { after, describe, test, type TestContext } from 'node:test';
+import { runner } from 'node-pg-migrate';
 import pg from 'pg';
 import { openPostgresStore } from '../../src/server/store/postgres/engine.ts';
 import { nextVote } from '../../src/server/store/service.ts';
@@ -196,5 +198,50 @@ describe('the outbox shared by several instances', () => {
     const ids = claims.flat().map((entry) => entry.id);
     assert.equal(ids.length, 40);
     assert.equal(new Set(ids).size, 40);
+  });
+});
+
+describe('a database written by an earlier version', () => {
+  test('its outbox, written before the rows were kept in claim order, is claimed and settled after the upgrade', async (t) => {
+    const url = await freshDatabase('outbox_upgrade');
+    const migrations = (await readdir('migrations')).filter((name) => name.endsWith('.sql')).sort();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // Every migration up to the one before the claim key, then two entries as that version wrote them.
+      await runner({
+        dbClient: client,
+        dir: 'migrations',
+        direction: 'up',
+        migrationsTable: 'schema_migrations',
+        count: migrations.indexOf('1796256000000_outbox-claim-key.sql'),
+        log: () => undefined,
+      });
+      await client.query(
+        `INSERT INTO notification_outbox (id, channel, notification, created_at, attempts, due_at)
+         SELECT id, 'email', json_build_object('kind', 'bugReport', 'id', id, 'description', id, 'pagePath', '/en/', 'createdAt', at),
+           at::timestamptz, 0, at::timestamptz
+         FROM (VALUES ('older', '2026-01-01T00:00:00.000Z'), ('newer', '2026-01-02T00:00:00.000Z')) AS entry (id, at)`,
+      );
+    } finally {
+      await client.end();
+    }
+    const store = await openPostgresStore(url, { notificationChannels: ['email'] });
+    t.after(() => store.close());
+    const claimed = await store.claimNotifications('email', 10, 60_000);
+    assert.deepEqual(
+      claimed.map((entry) => [entry.id, entry.notification.kind]),
+      [
+        ['older', 'bugReport'],
+        ['newer', 'bugReport'],
+      ],
+    );
+    await store.notificationsSent(claimed.slice(0, 1));
+    await store.notificationsFailed(claimed.slice(1), '2026-01-03T00:00:00.000Z');
+    assert.deepEqual(await store.outboxDepth(), { email: 1, webhook: 0 });
+    assert.deepEqual(
+      (await store.claimNotifications('email', 10, 60_000)).map((entry) => [entry.id, entry.attempts]),
+      [['newer', 1]],
+    );
   });
 });

@@ -103,13 +103,13 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.ok(first && second);
       assert.deepEqual(await store.claimNotifications('email', 10, 60_000), [], 'nothing while the lease runs');
 
-      await store.notificationsSent([first.id]);
+      await store.notificationsSent([first]);
       const later = new Date(Date.now() + 60_000).toISOString();
-      await store.notificationsFailed([second.id], later);
+      await store.notificationsFailed([second], later);
       assert.deepEqual(await store.outboxDepth(), { email: 1, webhook: 2 });
       assert.deepEqual(await store.claimNotifications('email', 10, 60_000), [], 'a failed entry waits until it is due');
 
-      await store.notificationsFailed([second.id], new Date(Date.now() - 1000).toISOString());
+      await store.notificationsFailed([second], new Date(Date.now() - 1000).toISOString());
       const again = await store.claimNotifications('email', 10, 60_000);
       assert.deepEqual(
         again.map((entry) => [entry.id, entry.attempts]),
@@ -132,7 +132,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       const [email] = await source.claimNotifications('email', 1, 60_000);
       const [webhook] = await source.claimNotifications('webhook', 1, 60_000);
       assert.ok(email && webhook);
-      await source.notificationsFailed([webhook.id], '2026-01-01T00:00:00.000Z');
+      await source.notificationsFailed([webhook], '2026-01-01T00:00:00.000Z');
       const exported = await collect(source.exportRecords());
       const notifications = exported.filter((record) => record.kind === 'notification');
       assert.deepEqual(
@@ -157,7 +157,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       const comment = await first.insertComment(newComment('kept'));
       const [sent] = await first.claimNotifications('email', 1, 60_000);
       assert.ok(sent);
-      await first.notificationsSent([sent.id]);
+      await first.notificationsSent([sent]);
       await first.close();
 
       const reopened = await harness.open(place);

@@ -476,7 +476,7 @@ describe('the embedded store', () => {
     t.after(() => reopened.close());
     assert.deepEqual(await reopened.claimNotifications('email', 10, 0), [expected]);
     assert.deepEqual(await reopened.claimNotifications('webhook', 10, 0), [wholeEntry]);
-    await reopened.notificationsSent(['c1.email', 'imported-entry']);
+    await reopened.notificationsSent([expected, wholeEntry]);
     assert.deepEqual(await reopened.outboxDepth(), { email: 0, webhook: 0 });
   });
 

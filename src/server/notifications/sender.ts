@@ -129,7 +129,6 @@ export class NotificationSender {
     const { store, site, linksOf } = this.#options;
     const batch = this.#held;
     this.#held = [];
-    const ids = batch.map((entry) => entry.id);
     try {
       await send(
         emailOf(
@@ -142,12 +141,12 @@ export class NotificationSender {
       notificationsSettled('email', 'failed', batch.length);
       log().warn(`[notifications] an email of ${batch.length} notification(s) was not sent; tried again later`, {}, error);
       const dueAt = retryAt(batch.reduce((most, entry) => Math.max(most, entry.attempts), 0));
-      await store.notificationsFailed(ids, dueAt);
+      await store.notificationsFailed(batch, dueAt);
       return;
     }
     this.#lastEmailAt = Date.now();
     notificationsSettled('email', 'sent', batch.length);
-    await store.notificationsSent(ids);
+    await store.notificationsSent(batch);
   }
 
   async #sendWebhooks(post: (body: unknown) => Promise<void>): Promise<void> {
@@ -158,11 +157,11 @@ export class NotificationSender {
       } catch (error) {
         notificationsSettled('webhook', 'failed', 1);
         log().warn('[notifications] a webhook was not delivered; tried again later', {}, error);
-        await store.notificationsFailed([entry.id], retryAt(entry.attempts));
+        await store.notificationsFailed([entry], retryAt(entry.attempts));
         continue;
       }
       notificationsSettled('webhook', 'sent', 1);
-      await store.notificationsSent([entry.id]);
+      await store.notificationsSent([entry]);
     }
   }
 }

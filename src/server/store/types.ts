@@ -34,6 +34,8 @@ export type ExportRecord = z.infer<typeof exportRecord>;
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 export type Notification = z.infer<typeof notification>;
 export type OutboxEntry = z.infer<typeof outboxEntry>;
+/** An outbox entry as a sender settles it: its id, with the channel and time that order the outbox. */
+export type OutboxKey = Pick<OutboxEntry, 'id' | 'channel' | 'createdAt'>;
 
 export type NewComment = Omit<StoredComment, 'id' | 'createdAt' | 'score' | 'deletedAt'>;
 
@@ -178,9 +180,9 @@ export interface StoreEngine {
    */
   emailTurn(holder: string, leaseMs: number): Promise<boolean>;
   /** Removes sent entries from the outbox. */
-  notificationsSent(ids: readonly string[]): Promise<void>;
+  notificationsSent(entries: readonly OutboxKey[]): Promise<void>;
   /** Gives failed entries back, one attempt more, due again at `dueAt` (ISO 8601). */
-  notificationsFailed(ids: readonly string[], dueAt: string): Promise<void>;
+  notificationsFailed(entries: readonly OutboxKey[], dueAt: string): Promise<void>;
   /** How many entries wait in the outbox, per channel. */
   outboxDepth(): Promise<Record<NotificationChannel, number>>;
   /**

@@ -72,6 +72,7 @@ import type {
   NewTopicRequest,
   NotificationChannel,
   OutboxEntry,
+  OutboxKey,
   ReviewQueue,
   RevisionTopic,
   StoredComment,
@@ -448,12 +449,14 @@ class EmbeddedStore implements StoreEngine {
     return Promise.resolve(claimed);
   }
 
-  async notificationsSent(ids: readonly string[]): Promise<void> {
-    await this.#settle(ids, { op: 'outboxSent', ids: [...ids] });
+  async notificationsSent(entries: readonly OutboxKey[]): Promise<void> {
+    const ids = entries.map(({ id }) => id);
+    await this.#settle(ids, { op: 'outboxSent', ids });
   }
 
-  async notificationsFailed(ids: readonly string[], dueAt: string): Promise<void> {
-    await this.#settle(ids, { op: 'outboxFailed', ids: [...ids], dueAt });
+  async notificationsFailed(entries: readonly OutboxKey[], dueAt: string): Promise<void> {
+    const ids = entries.map(({ id }) => id);
+    await this.#settle(ids, { op: 'outboxFailed', ids, dueAt });
   }
 
   /** Always this process's: one process at a time holds an embedded store (its lock). */

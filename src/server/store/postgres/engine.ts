@@ -21,6 +21,7 @@ import type {
   NewTopicRequest,
   NotificationChannel,
   OutboxEntry,
+  OutboxKey,
   ReviewQueue,
   RevisionTopic,
   StoredComment,
@@ -469,12 +470,12 @@ class PostgresStore implements StoreEngine {
     return this.#gate.run(() => claimOutbox(this.#pool, channel, limit, leaseMs));
   }
 
-  notificationsSent(ids: readonly string[]): Promise<void> {
-    return this.#gate.run(() => outboxSent(this.#pool, ids));
+  notificationsSent(entries: readonly OutboxKey[]): Promise<void> {
+    return this.#gate.run(() => outboxSent(this.#pool, entries));
   }
 
-  notificationsFailed(ids: readonly string[], dueAt: string): Promise<void> {
-    return this.#gate.run(() => outboxFailed(this.#pool, ids, dueAt));
+  notificationsFailed(entries: readonly OutboxKey[], dueAt: string): Promise<void> {
+    return this.#gate.run(() => outboxFailed(this.#pool, entries, dueAt));
   }
 
   emailTurn(holder: string, leaseMs: number): Promise<boolean> {

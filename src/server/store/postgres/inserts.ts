@@ -19,6 +19,8 @@ interface InsertTarget<Item> {
   /** The PostgreSQL type of each column, in order: rows go in as one array a column. */
   types: readonly string[];
   values: (item: Item) => unknown[];
+  /** The columns of its primary key, which an import skips a row already there by; `id` unless given. */
+  key?: string;
 }
 
 /** Comments as stored; the parent's depth goes along so that the foreign key checks it. */
@@ -69,6 +71,7 @@ export const OUTBOX_ROWS: InsertTarget<OutboxEntry> = {
   columns: OUTBOX_COLUMNS,
   types: ['text', 'text', 'json', 'timestamptz', 'integer', 'timestamptz'],
   values: (entry) => [entry.id, entry.channel, JSON.stringify(entry.notification), entry.createdAt, entry.attempts, entry.dueAt],
+  key: 'channel, created_at, id',
 };
 
 /**
@@ -86,7 +89,7 @@ export function insertStatement<Item>(
   const params = asColumns(items.map(target.values), target.types.length);
   const arrays = target.types.map((type, column) => `$${column + first}::${type}[]`).join(', ');
   return {
-    text: `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM unnest(${arrays})${skipExisting ? ' ON CONFLICT (id) DO NOTHING' : ''}`,
+    text: `INSERT INTO ${target.table} (${target.columns}) SELECT * FROM unnest(${arrays})${skipExisting ? ` ON CONFLICT (${target.key ?? 'id'}) DO NOTHING` : ''}`,
     params,
   };
 }

@@ -1,5 +1,5 @@
 import { notificationOf, type Notified } from '../outbox.ts';
-import type { NotificationChannel, OutboxEntry } from '../types.ts';
+import type { NotificationChannel, OutboxEntry, OutboxKey } from '../types.ts';
 import { OUTBOX_COLUMNS, outboxEntryOf, type OutboxRow } from './rows.ts';
 import { asColumns, run, type Queryable } from './sql.ts';
 
@@ -9,7 +9,9 @@ import { asColumns, run, type Queryable } from './sql.ts';
  * are kept or neither. Senders on any number of instances claim due rows
  * with FOR UPDATE SKIP LOCKED and a lease: two claims never get the same row
  * while its lease runs, and a row whose sender died is claimed again once
- * its lease is over.
+ * its lease is over. Rows are kept in the order claims read them (primary key
+ * channel, created_at, id), and a sender settles them by that key, so that
+ * each row is written to one index only.
  */
 
 /**
@@ -40,8 +42,8 @@ export async function claimOutbox(db: Queryable, channel: NotificationChannel, l
   const { rows } = await run<OutboxRow>(
     db,
     `UPDATE notification_outbox SET lease_until = now() + $3 * interval '1 millisecond'
-     WHERE id IN (
-       SELECT id FROM notification_outbox
+     WHERE (channel, created_at, id) IN (
+       SELECT channel, created_at, id FROM notification_outbox
        WHERE channel = $1 AND due_at <= now() AND (lease_until IS NULL OR lease_until <= now())
        ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
      RETURNING ${OUTBOX_COLUMNS}`,
@@ -50,13 +52,23 @@ export async function claimOutbox(db: Queryable, channel: NotificationChannel, l
   return rows.map(outboxEntryOf).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
-export async function outboxSent(db: Queryable, ids: readonly string[]): Promise<void> {
-  await run(db, 'DELETE FROM notification_outbox WHERE id = ANY($1::text[])', [ids]);
+/** The rows of `entries`, found by the outbox's key (channel, created_at, id): `$1`, `$2` and `$3` of its statement. */
+const KEYED = '(channel, created_at, id) IN (SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[]))';
+
+function keyParams(entries: readonly OutboxKey[]): unknown[] {
+  return asColumns(
+    entries.map(({ channel, createdAt, id }) => [channel, createdAt, id]),
+    3,
+  );
 }
 
-export async function outboxFailed(db: Queryable, ids: readonly string[], dueAt: string): Promise<void> {
-  await run(db, 'UPDATE notification_outbox SET attempts = attempts + 1, due_at = $2, lease_until = NULL WHERE id = ANY($1::text[])', [
-    ids,
+export async function outboxSent(db: Queryable, entries: readonly OutboxKey[]): Promise<void> {
+  await run(db, `DELETE FROM notification_outbox WHERE ${KEYED}`, keyParams(entries));
+}
+
+export async function outboxFailed(db: Queryable, entries: readonly OutboxKey[], dueAt: string): Promise<void> {
+  await run(db, `UPDATE notification_outbox SET attempts = attempts + 1, due_at = $4, lease_until = NULL WHERE ${KEYED}`, [
+    ...keyParams(entries),
     dueAt,
   ]);
 }
