@@ -4,10 +4,12 @@ import { articleCatalog } from '../server/articles/content-collection.ts';
 import { bundledCityIndex } from '../server/cities/city-index.ts';
 import { siteUrl } from '../server/settings/environment.ts';
 import { runtime } from '../server/runtime/runtime.ts';
+import { siteName } from './content.ts';
 
 /** The API's services in this build: the writer's articles from the content collection, the bundled cities, the runtime. */
 export const apiServices: ApiServices = {
   site: siteUrl(),
+  name: siteName,
   published: async () => (await articleCatalog()).on(todayUtc()),
   runtime,
   cities: bundledCityIndex,

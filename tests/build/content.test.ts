@@ -15,6 +15,33 @@ excerpt: "Added by dropping one file in content/."
 The writer added one file and rebuilt.
 `;
 
+/** A publication's own name, given as its home page's title. */
+const RENAMED = 'The River Notes';
+
+/** What an agent is told the publication is called: the MCP server's card, its initialization, and the AI catalog. */
+async function assertNamedAgents(url: string): Promise<void> {
+  const card = (await request(`${url}/mcp/server-card`)).json<{ name: string; title: string }>();
+  assert.equal(card.title, RENAMED);
+  assert.match(card.name, /\/longhand$/, 'named for the software');
+  const initialized = await request(`${url}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
+  });
+  assert.equal(initialized.status, 200, initialized.text);
+  const data = /^data: (.*)$/m.exec(initialized.text)?.[1] ?? initialized.text;
+  const { result } = JSON.parse(data) as { result: { serverInfo: { title: string }; instructions: string } };
+  assert.equal(result.serverInfo.title, RENAMED);
+  assert.ok(result.instructions.startsWith(`${RENAMED} (`), result.instructions);
+  const catalog = (await request(`${url}/.well-known/ai-catalog.json`)).json<{ host: { displayName: string } }>();
+  assert.equal(catalog.host.displayName, RENAMED);
+}
+
 describe('a writer adds files to content/ and rebuilds', () => {
   test('npm start builds a copy without dist/, and builds again after a new article is added', async () => {
     const dir = await copyProject('new-article');
@@ -33,7 +60,8 @@ describe('a writer adds files to content/ and rebuilds', () => {
     } finally {
       await first.stop();
     }
-    await addFiles(dir, { 'content/articles/a-new-article/en.md': ARTICLE });
+    const home = (await readFile('content/pages/home/en.md', 'utf8')).replace(/^title: ".*"$/m, `title: "${RENAMED}"`);
+    await addFiles(dir, { 'content/articles/a-new-article/en.md': ARTICLE, 'content/pages/home/en.md': home });
     const site = await startSite(dir);
     try {
       assert.match(site.output(), /Building the site first/, 'a source newer than the build triggers a build');
@@ -46,6 +74,7 @@ describe('a writer adds files to content/ and rebuilds', () => {
       assert.equal(twin.status, 200);
       assert.match(twin.text, /^# A writer's new article\n/);
       assert.match(twin.text, /The writer added one file and rebuilt\./);
+      await assertNamedAgents(site.url);
     } finally {
       await site.stop();
     }

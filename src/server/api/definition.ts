@@ -16,6 +16,8 @@ import type { ResponseHeaderName } from './response-headers.ts';
 export interface ApiServices {
   /** The site's own origin. */
   site: string;
+  /** The publication's name: its home page's title. */
+  name(): Promise<string>;
   /** The articles published today. */
   published(): Promise<PublishedView>;
   /** Settings, salt, quotas and store, opened once. */

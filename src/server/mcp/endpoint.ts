@@ -5,7 +5,7 @@ import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import { log } from '../observability/log.ts';
 import type { ApiServices } from '../api/definition.ts';
-import { longhandMcpServer, MCP_SERVER } from './server.ts';
+import { longhandMcpServer, mcpServerFacts } from './server.ts';
 
 /** Answers one HTTP request to `/mcp`. */
 export type McpEndpoint = (request: Request) => Promise<Response>;
@@ -52,15 +52,16 @@ function serverCard(method: string, card: string): Response {
  *   server reads no more than that, and its timeouts are the API's.
  * - No answer may be kept by a cache.
  */
-export function mcpEndpoint(services: ApiServices): McpEndpoint {
-  const handler = createMcpHandler(() => longhandMcpServer(services), {
+export async function mcpEndpoint(services: ApiServices): Promise<McpEndpoint> {
+  const facts = mcpServerFacts(await services.name());
+  const handler = createMcpHandler(() => longhandMcpServer(services, facts), {
     maxRequestBodySize: MAX_BODY_BYTES,
     maxSubscriptions: 0,
     onerror: (error) => {
       log().debug(`[mcp] ${error.message}`);
     },
   });
-  const card = JSON.stringify(mcpServerCard(services.site, MCP_SERVER));
+  const card = JSON.stringify(mcpServerCard(services.site, facts));
   return async (request) => {
     if (new URL(request.url).pathname === DOCUMENT_PATHS.mcpServerCard) return serverCard(request.method, card);
     const origin = request.headers.get('Origin');

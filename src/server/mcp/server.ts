@@ -8,18 +8,24 @@ import type { ApiServices } from '../api/definition.ts';
 import { serveArticleResources } from './resources.ts';
 import { TOOLS, type ToolOutcome } from './tools.ts';
 
-/** The server as clients and its card show it; the version is the tools' contract, raised as the API's is. */
-export const MCP_SERVER: McpServerFacts = {
-  name: 'longhand',
-  title: 'Longhand',
-  version: '1.0.0',
-  description: 'Read-only tools over a multilingual publication: articles, comments, topic requests, cities.',
-};
+/**
+ * The server as clients and its card show it: named for the software,
+ * titled with the publication's name. The version is the tools' contract,
+ * raised as the API's is.
+ */
+export function mcpServerFacts(publication: string): McpServerFacts {
+  return {
+    name: 'longhand',
+    title: publication,
+    version: '1.0.0',
+    description: 'Read-only tools over a multilingual publication: articles, comments, topic requests, cities.',
+  };
+}
 
 /** What the server tells a client about itself at initialization. */
-function instructions(site: string): string {
+function instructions(site: string, publication: string): string {
   return [
-    `${MCP_SERVER.title} (${site}) is a personal publication: essays in English, translated into up to ${LANGUAGE_CODES.length - 1} more languages, and a city index.`,
+    `${publication} (${site}) is a personal publication: essays in English, translated into up to ${LANGUAGE_CODES.length - 1} more languages, and a city index.`,
     'This server is read-only: list, read and search the articles, read their comment threads and the topic requests, search the cities. Each article translation is also a resource, its Markdown.',
     `Writes (comments, votes, topic requests, bug reports, city submissions) are not offered here: the site accepts them from its own pages only, so an agent writes by helping a person use the forms on ${site}. See ${site}${DOCUMENT_PATHS.agents}.`,
     'Nothing here needs a key, and reads count against no quota.',
@@ -44,11 +50,11 @@ function failed(error: unknown): CallToolResult {
  * a fresh one; it holds nothing but what it registers): the tools, the
  * article resources, and no list that changes while a client holds it.
  */
-export function longhandMcpServer(services: ApiServices): McpServer {
+export function longhandMcpServer(services: ApiServices, facts: McpServerFacts): McpServer {
   const server = new McpServer(
-    { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version },
+    { name: facts.name, title: facts.title, version: facts.version },
     {
-      instructions: instructions(services.site),
+      instructions: instructions(services.site, facts.title),
       capabilities: { tools: { listChanged: false } },
     },
   );
