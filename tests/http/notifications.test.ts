@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { startSmtp, startWebhookReceiver, until, type SmtpSink, type WebhookSink } from '../support/notification-sinks.ts';
 import { freePort } from '../support/ports.ts';
@@ -144,6 +146,37 @@ describe('notifications that cannot be sent at once', () => {
     assert.equal(await metric(metricsPort, 'longhand_notification_failures_total{channel="webhook"}'), 2);
     await until(async () => (await metric(metricsPort, 'longhand_outbox_depth{channel="webhook"}')) === 0, 'an empty outbox');
     assert.equal(webhook.bodies.length, 1);
+  });
+
+  test('a webhook URL that redirects is not followed: each try fails, logged with where it points', async (t) => {
+    const webhook = await startWebhookReceiver();
+    t.after(() => webhook.stop());
+    const redirecting = createServer((req, res) => {
+      req.resume();
+      res.writeHead(308, { Location: webhook.url }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    t.after(
+      () =>
+        new Promise<void>((resolve) => {
+          redirecting.close(() => {
+            resolve();
+          });
+        }),
+    );
+    const { port } = redirecting.address() as AddressInfo;
+    const metricsPort = await freePort();
+    const site = await startSite(PREPARED_SITE, {
+      TRUST_PROXY: '1',
+      NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${port}/old-hook`,
+      METRICS_PORT: String(metricsPort),
+    });
+    t.after(() => site.stop());
+    await comment(site, 'Posted to a chat that moved.');
+    await until(async () => (await metric(metricsPort, 'longhand_notification_failures_total{channel="webhook"}')) >= 1, 'a failed post');
+    assert.match(site.output(), new RegExp(`the webhook answered 308, a redirect to ${webhook.url.replace(/[.]/g, '\\.')}`));
+    assert.equal(await metric(metricsPort, 'longhand_outbox_depth{channel="webhook"}'), 1, 'kept to be tried again');
+    assert.equal(webhook.bodies.length, 0, 'not followed');
   });
 
   test('a site killed (SIGKILL) between a write and its email sends it after the restart, once', async (t) => {
