@@ -20,14 +20,16 @@ import { asColumns, run, type Queryable } from './sql.ts';
  * their parameters after the statement's: a row per record and channel, named
  * `outboxIdOf(record id, channel)` (store/outbox.ts), due at once. Each
  * record's notification is passed once however many channels there are, and
- * each row made from it. With no record or no channel, the same text inserts
- * nothing.
+ * each row made from it. With no record, the same text inserts nothing; a
+ * store that notifies on no channel gets `statement` as it is, and makes no
+ * notification.
  */
 export function withOutbox(
   statement: { text: string; params: unknown[] },
   notified: readonly Notified[],
   channels: readonly NotificationChannel[],
 ): { text: string; params: unknown[] } {
+  if (channels.length === 0) return statement;
   const first = statement.params.length + 1;
   const told = notified.map((one) => [one.record.id, JSON.stringify(notificationOf(one)), one.record.createdAt]);
   const outbox = `INSERT INTO notification_outbox (id, channel, notification, created_at, attempts, due_at)
