@@ -40,6 +40,13 @@ function post(agent: Agent, url: URL, headers: Record<string, string>, body: str
   });
 }
 
+/**
+ * Seconds of the timetable sent before the counted ones, not counted: the
+ * load generator's connections are new and its code for them cold, and its
+ * first requests go out late (tens of milliseconds on a busy machine).
+ */
+const WARM_UP_SECONDS = 1;
+
 function quantile(sorted: readonly number[], q: number): number {
   return Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);
 }
@@ -52,7 +59,8 @@ function quantile(sorted: readonly number[], q: number): number {
  * latency counts from when it was due, not from when it went out: a stall
  * delays every request due behind it, and each of those counts its wait.
  * (autocannon's own pacing sends a connection's quota for the second as fast
- * as it can, then waits for the next second: bursts at full load.)
+ * as it can, then waits for the next second: bursts at full load.) The
+ * counted `seconds` follow WARM_UP_SECONDS of the same timetable.
  */
 export async function pacedPosts(
   target: string,
@@ -69,14 +77,15 @@ export async function pacedPosts(
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       try {
         // Times from the start, so that rounding never adds a request at the end.
-        for (let fromStart = (index * interval) / connections; fromStart < seconds * 1000; fromStart += interval) {
+        const end = (WARM_UP_SECONDS + seconds) * 1000;
+        for (let fromStart = (index * interval) / connections; fromStart < end; fromStart += interval) {
           const due = start + fromStart;
           const wait = due - performance.now();
           if (wait > 0) await sleep(wait);
           const { headers, body } = next();
           const status = await post(agent, url, headers, body);
-          latencies.push(performance.now() - due);
           if (status !== 200) failed += 1;
+          if (fromStart >= WARM_UP_SECONDS * 1000) latencies.push(performance.now() - due);
         }
       } finally {
         agent.destroy();

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { replaceDurably } from '../../src/server/store/embedded/files.ts';
 import { copiedForWriting, jsonPieces } from '../../src/server/store/embedded/json-pieces.ts';
 
 const joined = (document: Record<string, unknown>) => [...jsonPieces(document)].join('');
@@ -39,5 +43,19 @@ describe('a snapshot document written in pieces', () => {
     document.comments.splice(1, 1);
     document.comments.push({ id: 'c3', body: 'later', score: 0 });
     assert.equal(joined(copy), '{"score":1,"comments":[{"id":"c1","body":"kept","score":0},{"id":"c2","body":"removed later","score":0}]}');
+  });
+
+  test('a document of several megabytes (flushed as it is written) replaces its file whole, with no temporary file left', async (t) => {
+    const directory = await mkdtemp(join(tmpdir(), 'json-pieces-'));
+    t.after(() => rm(directory, { recursive: true, force: true }));
+    const file = join(directory, 'thread.json');
+    await writeFile(file, '{"old":true}');
+    const document = { comments: Array.from({ length: 30_000 }, (_, index) => ({ id: `c${index}`, body: 'é'.repeat(100) })) };
+    const bytes = await replaceDurably(file, jsonPieces(document));
+    const text = await readFile(file, 'utf8');
+    assert.ok(bytes > 5 * 1024 * 1024, `${bytes} bytes`);
+    assert.equal(bytes, Buffer.byteLength(text));
+    assert.equal(text, JSON.stringify(document));
+    assert.deepEqual(await readdir(directory), ['thread.json']);
   });
 });

@@ -46,22 +46,38 @@ export async function syncDirectory(directory: string): Promise<void> {
 }
 
 /**
+ * How much of a file being replaced is written before it is flushed. A file
+ * system with an ordered journal (ext4's default, data=ordered) makes each
+ * synchronized write of the store's journal wait for the data that a flush
+ * in flight carries: flushed in one go, a snapshot of tens of megabytes
+ * would hold every reader's write for as long as the disk takes to write it.
+ */
+const FLUSH_EVERY_BYTES = 1024 * 1024;
+
+/**
  * Replaces `file` with the text made of `pieces`, so that a crash leaves
  * either the old or the new content, never a mix: a temporary file beside it
- * is written piece by piece and fsync'd, renamed over it, and the directory
- * fsync'd. Each piece is written before the next is asked for, so the pieces
- * of a large document are made between other work rather than all at once.
- * Resolves once all of it is on disk, with its size in bytes.
+ * is written piece by piece (flushed every FLUSH_EVERY_BYTES) and fsync'd,
+ * renamed over it, and the directory fsync'd. Each piece is written before
+ * the next is asked for, so the pieces of a large document are made between
+ * other work rather than all at once. Resolves once all of it is on disk,
+ * with its size in bytes.
  */
 export async function replaceDurably(file: string, pieces: Iterable<string>): Promise<number> {
   const temporary = join(dirname(file), `.${basename(file)}.tmp`);
   const handle = await open(temporary, 'w', PRIVATE_FILE);
   let bytes = 0;
+  let unflushed = 0;
   try {
     for (const piece of pieces) {
       const data = Buffer.from(piece);
       await handle.writeFile(data);
       bytes += data.length;
+      unflushed += data.length;
+      if (unflushed >= FLUSH_EVERY_BYTES) {
+        await handle.datasync();
+        unflushed = 0;
+      }
     }
     await handle.sync();
   } finally {
