@@ -12,6 +12,7 @@ const ARTICLE = 'the-price-of-a-beer';
 
 after(dropDatabases);
 const OWNER = 'owner@example.test';
+const WEBHOOK_PASSWORD = 'sésame ouvre-toi';
 
 /** The site's settings for notifications to these sinks; emails at most every `emailSeconds`. */
 function notifying(smtpPort: number, emailSeconds: number, webhook?: WebhookSink): Record<string, string> {
@@ -47,7 +48,12 @@ describe('notifications by email and webhook', () => {
     smtp = await startSmtp();
     webhook = await startWebhookReceiver();
     metricsPort = await freePort();
-    site = await startSite(PREPARED_SITE, { ...notifying(smtp.port, 3, webhook), METRICS_PORT: String(metricsPort) });
+    site = await startSite(PREPARED_SITE, {
+      ...notifying(smtp.port, 3, webhook),
+      // A webhook behind basic authentication (ntfy's access control), its password percent-encoded in the URL.
+      NOTIFY_WEBHOOK_URL: webhook.url.replace('http://', `http://owner:${encodeURIComponent(WEBHOOK_PASSWORD)}@`),
+      METRICS_PORT: String(metricsPort),
+    });
   });
   after(async () => {
     await site.stop();
@@ -78,6 +84,13 @@ describe('notifications by email and webhook', () => {
       assert.ok(!sent.includes(address), 'no reader address');
       assert.doesNotMatch(sent, /authorHash|readerHash/);
     }
+  });
+
+  test('a user and password in the webhook URL are sent as basic authentication, and never written to the log', async () => {
+    await until(() => webhook.bodies.length >= 1, 'the first test’s webhook');
+    const expected = `Basic ${Buffer.from(`owner:${WEBHOOK_PASSWORD}`).toString('base64')}`;
+    assert.deepEqual(new Set(webhook.authorizations), new Set([expected]));
+    for (const secret of [WEBHOOK_PASSWORD, encodeURIComponent(WEBHOOK_PASSWORD)]) assert.ok(!site.output().includes(secret));
   });
 
   test('a burst of 20 comments sends one email holding all of them', async () => {

@@ -47,12 +47,15 @@ export async function startSmtp(port = 0, messages: string[] = []): Promise<Smtp
 export interface WebhookSink {
   url: string;
   bodies: Record<string, unknown>[];
+  /** The Authorization header of each body's POST, in the same order (undefined where there was none). */
+  authorizations: (string | undefined)[];
   stop(): Promise<void>;
 }
 
 /** Starts a webhook receiver on loopback: it answers 503 to the first `failures` POSTs, then 204 to each, keeping its JSON body. */
 export async function startWebhookReceiver(failures = 0): Promise<WebhookSink> {
   const bodies: Record<string, unknown>[] = [];
+  const authorizations: (string | undefined)[] = [];
   let refused = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -64,6 +67,7 @@ export async function startWebhookReceiver(failures = 0): Promise<WebhookSink> {
         return;
       }
       bodies.push(JSON.parse(raw) as Record<string, unknown>);
+      authorizations.push(req.headers.authorization);
       res.writeHead(204).end();
     });
   });
@@ -73,6 +77,7 @@ export async function startWebhookReceiver(failures = 0): Promise<WebhookSink> {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     bodies,
+    authorizations,
     stop: () =>
       new Promise((resolve) =>
         server.close(() => {

@@ -48,7 +48,8 @@ const KEPT_CONNECTIONS = {
  * POSTs `body` as JSON to the webhook; rejects unless it answers 2xx. By
  * node:http rather than fetch, which costs the site several times the CPU
  * for each post. A redirect is not followed: it is a failure, logged with
- * where it points, so that the owner sets the URL it names.
+ * where it points, so that the owner sets the URL it names. A user and
+ * password in the URL go as basic authentication.
  */
 export function postWebhook(url: string, body: unknown): Promise<void> {
   const target = new URL(url);
