@@ -146,13 +146,14 @@ ${table(
 )}
 
 Goal for every write run of the site: at least 2,000 writes a second with p99 under 20 ms, the p99 taken with 50
-connections writing as fast as they are answered (so it also counts each write's wait behind the 49 others), after
-two seconds of the same writes that are not counted; each row is the run of median p99 of three such runs. The last
-column is the p99 of the same writes paced evenly at 2,000 a second over the same 50 connections (each sending one
-every 25 ms on a fixed timetable, latency counted from when a write was due, after a second of the same timetable not
-counted): the latency a reader sees at the goal's load. The sites measured send notifications (email and webhook, to local sinks); each "notifications off" row is the
-same comments on the same store with no notification channel, its runs taking turns with those of the comments
-above it, so that the machine's changes of speed fall on both alike: what notifications cost a write.
+connections writing as fast as they are answered (so it also counts each write's wait behind the 49 others), after two
+seconds of the same writes that are not counted; each row is the run of median p99 of three such runs. The last column
+is the p99 of the same writes paced evenly at 2,000 a second over the same 50 connections (each sending one every 25
+ms on a fixed timetable, latency counted from when a write was due, after a second of the same timetable not counted):
+the latency a reader sees at the goal's load. The sites measured send notifications (email and webhook, to local
+sinks); each "notifications off" row is the same comments on the same store with no notification channel, its runs
+taking turns with those of the comments above it, so that the machine's changes of speed fall on both alike: what
+notifications cost a write.
 
 ## Other figures
 
