@@ -6,6 +6,8 @@ export interface PacedLoad {
   rate: number;
   seconds: number;
   connections: number;
+  /** Seconds of the same timetable sent first and not counted (WARM_UP_SECONDS unless given). */
+  warmUpSeconds?: number;
 }
 
 export interface PacedResult {
@@ -44,6 +46,7 @@ function post(agent: Agent, url: URL, headers: Record<string, string>, body: str
  * Seconds of the timetable sent before the counted ones, not counted: the
  * load generator's connections are new and its code for them cold, and its
  * first requests go out late (tens of milliseconds on a busy machine).
+ * Their answers other than 200 still count as failed.
  */
 const WARM_UP_SECONDS = 1;
 
@@ -60,12 +63,12 @@ function quantile(sorted: readonly number[], q: number): number {
  * delays every request due behind it, and each of those counts its wait.
  * (autocannon's own pacing sends a connection's quota for the second as fast
  * as it can, then waits for the next second: bursts at full load.) The
- * counted `seconds` follow WARM_UP_SECONDS of the same timetable.
+ * counted `seconds` follow `warmUpSeconds` of the same timetable.
  */
 export async function pacedPosts(
   target: string,
   next: () => { headers: Record<string, string>; body: string },
-  { rate, seconds, connections }: PacedLoad,
+  { rate, seconds, connections, warmUpSeconds = WARM_UP_SECONDS }: PacedLoad,
 ): Promise<PacedResult> {
   const url = new URL(target);
   const interval = (connections * 1000) / rate;
@@ -77,7 +80,7 @@ export async function pacedPosts(
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       try {
         // Times from the start, so that rounding never adds a request at the end.
-        const end = (WARM_UP_SECONDS + seconds) * 1000;
+        const end = (warmUpSeconds + seconds) * 1000;
         for (let fromStart = (index * interval) / connections; fromStart < end; fromStart += interval) {
           const due = start + fromStart;
           const wait = due - performance.now();
@@ -85,7 +88,7 @@ export async function pacedPosts(
           const { headers, body } = next();
           const status = await post(agent, url, headers, body);
           if (status !== 200) failed += 1;
-          if (fromStart >= WARM_UP_SECONDS * 1000) latencies.push(performance.now() - due);
+          if (fromStart >= warmUpSeconds * 1000) latencies.push(performance.now() - due);
         }
       } finally {
         agent.destroy();
