@@ -3,7 +3,7 @@ import { readerNameIn } from '../i18n/reader-names.ts';
 import { uiStrings } from '../i18n/ui.ts';
 import { THREAD_PAGE_PARAMETER, threadTwinPath } from '../server/http/site-paths.ts';
 import { siteUrl } from '../server/settings/environment.ts';
-import type { ThreadComment } from '../server/threads/thread-page.ts';
+import type { ThreadComment } from '../server/threads/thread-views.ts';
 import { formatMoment, threadTitle } from './format.ts';
 import { literalText, type TwinLink } from './markdown-twins.ts';
 import type { AskedThread } from './thread-request.ts';

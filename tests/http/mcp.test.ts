@@ -21,7 +21,7 @@ let site: RunningSite;
 let comment: { id: string; body: string };
 let reply: { id: string; body: string };
 before(async () => {
-  site = await startSite(PREPARED_SITE);
+  site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1' });
   const reader = newReaderAddress();
   comment = (await post(site.url, '/api/comments', { articleSlug: BEER, body: 'البيرة في لشبونة رخيصة' }, reader)).json();
   reply = (await post(site.url, '/api/comments', { articleSlug: BEER, parentId: comment.id, body: 'But so is the pay.' }, reader)).json();
@@ -33,13 +33,20 @@ after(async () => {
   await site.stop();
 });
 
+/** A request as a reader of its own sends it (X-Forwarded-For): the tests' many calls stay within a reader's MCP rate. */
+function asNewReader(url: string | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('X-Forwarded-For', newReaderAddress());
+  return fetch(url, { ...init, headers });
+}
+
 /** A client of the SDK connected to the site's `/mcp`: on the 2026-07-28 revision, or on the 2025 one by `initialize`. */
 async function connected(era: 'modern' | 'legacy'): Promise<Client> {
   const client = new Client(
     { name: 'longhand-test', version: '1.0.0' },
     era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
   );
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`), { fetch: asNewReader }));
   assert.equal(client.getProtocolEra(), era);
   return client;
 }
@@ -77,7 +84,11 @@ function call(client: Client, name: string, args: Record<string, unknown>): Prom
 }
 
 function mcpPost(body: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return request(`${site.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body });
+  return request(`${site.url}/mcp`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, 'X-Forwarded-For': newReaderAddress(), ...headers },
+    body,
+  });
 }
 
 for (const era of ['modern', 'legacy'] as const) {

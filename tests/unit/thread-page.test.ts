@@ -72,3 +72,55 @@ test('a long thread is cut in pages of top-level comments, newest first, replies
   assert.equal(last.comments.at(-1)?.replies[0]?.id, 'reply');
   assert.equal(last.nextPage, null);
 });
+
+test('a thread is read from the store once per revision: every page, every reader at once, and a page past the last', async () => {
+  const comments = Array.from({ length: 65 }, (_, index) => stored(`c${index}`, null, 1));
+  let revision = 'r1';
+  let reads = 0;
+  const store = {
+    revision: () => Promise.resolve(revision),
+    listComments: () => {
+      reads += 1;
+      return Promise.resolve(comments);
+    },
+    articleScore: () => Promise.resolve(7),
+  };
+  const pages = await Promise.all([1, 2, 3, 1, 2, 3].map((page) => threadPage(store, 'a-slug', page)));
+  assert.equal(reads, 1);
+  assert.deepEqual(
+    pages.map((page) => page.comments.length),
+    [30, 30, 5, 30, 30, 5],
+  );
+  const past = await threadPage(store, 'a-slug', 4000);
+  assert.deepEqual(past, { revision: 'r1', articleScore: 7, topLevelCount: 65, comments: [], nextPage: null });
+  assert.equal(reads, 1);
+
+  comments.push(stored('new', null, 1));
+  revision = 'r2';
+  const first = await threadPage(store, 'a-slug', 1);
+  assert.equal(reads, 2);
+  assert.equal(first.revision, 'r2');
+  assert.equal(first.comments[0]?.id, 'new');
+  assert.equal(first.topLevelCount, 66);
+  // Another thread of the same store is read on its own.
+  await threadPage(store, 'another-slug', 1);
+  assert.equal(reads, 3);
+});
+
+test('a thread with no comment is a first page with none, kept as any other', async () => {
+  let reads = 0;
+  const store = {
+    revision: () => Promise.resolve('r1'),
+    listComments: () => {
+      reads += 1;
+      return Promise.resolve([]);
+    },
+    articleScore: () => Promise.resolve(0),
+  };
+  for (const page of [1, 1, 2]) {
+    const view = await threadPage(store, 'a-slug', page);
+    assert.deepEqual(view.comments, []);
+    assert.equal(view.topLevelCount, 0);
+  }
+  assert.equal(reads, 1);
+});

@@ -31,11 +31,10 @@ export const DISCOVERY_DOCUMENTS: readonly { path: string; about: string }[] = [
     about: 'API catalog (RFC 9727): the API (/openapi.json) and the MCP server (its card), each with /developers',
   },
   {
-    path: DOCUMENT_PATHS.mcp,
+    path: DOCUMENT_PATHS.mcpServerCard,
     about:
-      'the MCP server (Streamable HTTP, stateless): read-only tools over the articles, comments, topic requests and cities, and each article translation as a resource',
+      'the card (MCP Server Card extension) of the MCP server: its name, version and endpoint, `/mcp`, which a client connects to (Streamable HTTP, stateless; see “MCP server” above) for read-only tools over the articles, comments, topic requests and cities, and each article translation as a resource',
   },
-  { path: DOCUMENT_PATHS.mcpServerCard, about: 'the MCP server’s card (MCP Server Card extension): its name, version and endpoint' },
   {
     path: DOCUMENT_PATHS.aiCatalog,
     about:

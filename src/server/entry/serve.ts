@@ -33,9 +33,9 @@ import type { RevisionTopic } from '../store/types.ts';
 /** The MCP server, its SDK loaded at the first request to `/mcp`: a site that no agent asks holds none of it. */
 function lazyMcpEndpoint(): McpEndpoint {
   let endpoint: Promise<McpEndpoint> | undefined;
-  return async (request) => {
+  return async (request, caller) => {
     endpoint ??= import('../mcp/endpoint.ts').then(({ mcpEndpoint }) => mcpEndpoint(apiServices));
-    return (await endpoint)(request);
+    return (await endpoint)(request, caller);
   };
 }
 /** The store's current revision of a topic a render named, for the front server's kept renders; '' for no such topic. */

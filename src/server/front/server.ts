@@ -89,8 +89,12 @@ export interface FrontServerOptions {
   formResponses?: ReadonlyMap<string, () => Promise<Probed>>;
   /** The id of the API operation serving a method and path (the registry's), for logs and metrics; none for a path no operation serves. */
   operationOf?: (method: string, pathname: string) => string | undefined;
-  /** Answers every request to `/mcp` and its server card, the MCP server (src/server/mcp/endpoint.ts): a body read as the API's is. */
-  mcp?: (request: Request) => Promise<Response>;
+  /**
+   * Answers every request to `/mcp` and its server card, the MCP server
+   * (src/server/mcp/endpoint.ts): a body read as the API's is, the caller
+   * named as the API's is.
+   */
+  mcp?: (request: Request, caller: { socketAddress: string; connection: object }) => Promise<Response>;
   /** Answers every request under `/moderation/`, the pages of the owner's signed links (src/server/moderation/pages.ts), GET and POST. */
   moderation?: (request: Request) => Promise<Response>;
 }
@@ -452,6 +456,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
     const body = withBody && !declaredTooLarge ? await readCapped(req, MAX_BODY_BYTES) : NO_BODY;
     const response = await mcp(
       new Request(url, { method: req.method ?? 'GET', headers: headersOf(req), ...(withBody ? { body: body.slice() } : {}) }),
+      { socketAddress: req.socket.remoteAddress ?? '', connection: req.socket },
     );
     if (declaredTooLarge || body.length > MAX_BODY_BYTES) response.headers.set('Connection', 'close');
     return sendResponse(req, res, response, base);

@@ -4,15 +4,41 @@ import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import { log } from '../observability/log.ts';
+import { identify } from '../writes/pipeline.ts';
 import type { ApiServices } from '../api/definition.ts';
+import { batchLength, MCP_BATCH_MOST, MCP_READER_CONCURRENCY, MCP_READER_RATE, McpAdmission, type Admission } from './admission.ts';
 import { longhandMcpServer, mcpServerFacts } from './server.ts';
 
+/** Who sent a request: the socket's peer and its connection, from which the reader is known as the API knows it. */
+export interface McpCaller {
+  socketAddress: string;
+  connection?: object;
+}
+
 /** Answers one HTTP request to `/mcp`. */
-export type McpEndpoint = (request: Request) => Promise<Response>;
+export type McpEndpoint = (request: Request, caller: McpCaller) => Promise<Response>;
+
+/** JSON-RPC's code for a message that is not a valid request. */
+const INVALID_REQUEST = -32600;
 
 /** A JSON-RPC error with no id, as the transport answers what it refuses before reading a message. */
-function refused(status: number, message: string): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
+function refused(
+  status: number,
+  message: string,
+  { code = -32000, headers = {} }: { code?: number; headers?: HeadersInit } = {},
+): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
+}
+
+/** The answer to a request refused by its admission (admission.ts): 429 for its reader's rate or share, 503 for the instance's. */
+function crowded({ refused: why, retryAfterSeconds }: Extract<Admission, { refused: string }>): Response {
+  const headers = { 'Retry-After': String(retryAfterSeconds) };
+  const messages = {
+    rate: `Too many requests: a client may send ${MCP_READER_RATE.requests} every ${MCP_READER_RATE.seconds} s`,
+    reader: `Too many requests at once: a client may have ${MCP_READER_CONCURRENCY} under way`,
+    instance: 'The server is answering as many agents as it takes at once',
+  };
+  return refused(why === 'instance' ? 503 : 429, `${messages[why]}; try again in ${retryAfterSeconds} s`, { headers });
 }
 
 /**
@@ -50,6 +76,11 @@ function serverCard(method: string, card: string): Response {
  *   is a 403. Clients that are not browsers send none.
  * - A body is at most MAX_BODY_BYTES, the API's own limit (413); the front
  *   server reads no more than that, and its timeouts are the API's.
+ * - A batch holds at most MCP_BATCH_MOST messages (400), and a request is
+ *   taken only within its reader's rate and while its reader and the
+ *   instance have a place (admission.ts; 429 or 503 with `Retry-After`). A
+ *   place is held until the answer is whole, so that what an agent has under
+ *   way is what it costs.
  * - No answer may be kept by a cache.
  */
 export async function mcpEndpoint(services: ApiServices): Promise<McpEndpoint> {
@@ -62,13 +93,34 @@ export async function mcpEndpoint(services: ApiServices): Promise<McpEndpoint> {
     },
   });
   const card = JSON.stringify(mcpServerCard(services.site, facts));
-  return async (request) => {
-    if (new URL(request.url).pathname === DOCUMENT_PATHS.mcpServerCard) return serverCard(request.method, card);
+  const admission = new McpAdmission();
+
+  async function answer(request: Request, caller: McpCaller): Promise<Response> {
     const origin = request.headers.get('Origin');
-    const response =
-      origin === null || origin === services.site
-        ? await handler.fetch(request)
-        : refused(403, `Origin ${origin} is not allowed: browsers may call this server from ${services.site} only`);
+    if (origin !== null && origin !== services.site)
+      return refused(403, `Origin ${origin} is not allowed: browsers may call this server from ${services.site} only`);
+    const { hash } = identify({ request: { header: (name) => request.headers.get(name) }, ...caller }, await services.runtime());
+    const admitted = await admission.enter(hash);
+    if ('refused' in admitted) return crowded(admitted);
+    try {
+      const body = request.method === 'POST' ? await request.text() : null;
+      if (body !== null && (batchLength(body) ?? 0) > MCP_BATCH_MOST)
+        return refused(400, `A batch holds at most ${MCP_BATCH_MOST} messages; send the rest in requests of their own`, {
+          code: INVALID_REQUEST,
+        });
+      const response = await handler.fetch(body === null ? request : new Request(request, { body }));
+      // Read whole while the place is held: a 2025-era answer's stream is written as its tools run.
+      const whole = await response.arrayBuffer();
+      const { status, statusText, headers } = response;
+      return new Response(response.body === null ? null : whole, { status, statusText, headers });
+    } finally {
+      admitted.leave();
+    }
+  }
+
+  return async (request, caller) => {
+    if (new URL(request.url).pathname === DOCUMENT_PATHS.mcpServerCard) return serverCard(request.method, card);
+    const response = await answer(request, caller);
     const headers = new Headers(response.headers);
     headers.set('Cache-Control', CACHE_CONTROL.mcp);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

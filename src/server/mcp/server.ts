@@ -5,6 +5,7 @@ import type { McpServerFacts } from '../discovery/ai-catalog.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import { log } from '../observability/log.ts';
 import type { ApiServices } from '../api/definition.ts';
+import { MCP_BATCH_MOST, MCP_READER_CONCURRENCY, MCP_READER_RATE } from './admission.ts';
 import { serveArticleResources } from './resources.ts';
 import { TOOLS, type ToolOutcome } from './tools.ts';
 
@@ -28,7 +29,7 @@ function instructions(site: string, publication: string): string {
     `${publication} (${site}) is a personal publication: essays in English, translated into up to ${LANGUAGE_CODES.length - 1} more languages, and a city index.`,
     'This server is read-only: list, read and search the articles, read their comment threads and the topic requests, search the cities. Each article translation is also a resource, its Markdown.',
     `Writes (comments, votes, topic requests, bug reports, city submissions) are not offered here: the site accepts them from its own pages only, so an agent writes by helping a person use the forms on ${site}. See ${site}${DOCUMENT_PATHS.agents}.`,
-    'Nothing here needs a key, and reads count against no quota.',
+    `Nothing here needs a key, and reads count against no quota. A client may send ${MCP_READER_RATE.requests} requests every ${MCP_READER_RATE.seconds} s, with ${MCP_READER_CONCURRENCY} under way at once, and a batch holds at most ${MCP_BATCH_MOST} messages. Past that the answer is HTTP 429 (503 when the server is full) with Retry-After: wait that long before the next request.`,
   ].join('\n');
 }
 

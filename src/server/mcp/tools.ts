@@ -4,7 +4,8 @@ import { ARTICLE_SEARCH_LIMIT, searchArticles } from '../articles/article-search
 import { citySearchBody } from '../cities/city-search-response.ts';
 import { citySearchQuery } from '../cities/query.ts';
 import { topicRequest } from '../store/shapes.ts';
-import { threadPage, type ThreadComment } from '../threads/thread-page.ts';
+import { threadPage } from '../threads/thread-page.ts';
+import type { ThreadComment } from '../threads/thread-views.ts';
 import type { ApiServices } from '../api/definition.ts';
 import { getArticles, PUBLISHED_SLUG, searchCities } from '../api/registry.ts';
 import { articleItem, articleList, singleArticle, storedComment } from '../api/response-schemas.ts';

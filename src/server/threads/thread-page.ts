@@ -1,17 +1,7 @@
-import { MAX_COMMENT_DEPTH, type PublicComment } from '../store/service.ts';
-import type { StoredComment, StoreEngine } from '../store/types.ts';
+import { threadViewsOf, type ThreadComment, type ThreadSource } from './thread-views.ts';
 
 /** Top-level comments on one page of a thread: enough to read, few enough that a page of a long thread renders fast. */
 const THREAD_PAGE_SIZE = 30;
-
-/** A comment with its replies, as the thread shows it: the author's hash never leaves the store. */
-export interface ThreadComment extends PublicComment {
-  replies: ThreadComment[];
-  /** Whether a reply to it would still be within the deepest level (never to a deleted comment). */
-  canReply: boolean;
-  /** Deleted by the owner: shown as a placeholder, with no author, body, votes or reply, its replies still under it. */
-  deleted: boolean;
-}
 
 export interface ThreadPage {
   /** What the page shows is this revision of the thread (StoreEngine.revision). */
@@ -19,20 +9,10 @@ export interface ThreadPage {
   articleScore: number;
   /** Top-level comments in the whole thread. */
   topLevelCount: number;
-  comments: ThreadComment[];
+  /** Empty on a page past the last (the first page of a thread with no comment is a page). */
+  comments: readonly ThreadComment[];
   /** The next page's number, or null on the last one. */
   nextPage: number | null;
-}
-
-function shown({ authorHash: _authorHash, deletedAt, ...kept }: StoredComment): ThreadComment {
-  const deleted = deletedAt !== null;
-  return {
-    ...kept,
-    ...(deleted ? { author: '', body: '', score: 0 } : {}),
-    replies: [],
-    canReply: !deleted && kept.depth < MAX_COMMENT_DEPTH,
-    deleted,
-  };
 }
 
 /**
@@ -40,23 +20,17 @@ function shown({ authorHash: _authorHash, deletedAt, ...kept }: StoredComment): 
  * a reader looks for what is new, each with its replies oldest first under
  * it, as a conversation reads. The revision is read first, so a write landing
  * meanwhile makes the page's revision older than the store's, never newer.
+ * The thread is read once per revision (thread-views.ts); a page past the
+ * last, once the thread's size at this revision is known, is answered
+ * without it.
  */
-export async function threadPage(
-  store: Pick<StoreEngine, 'revision' | 'listComments' | 'articleScore'>,
-  articleSlug: string,
-  page: number,
-): Promise<ThreadPage> {
-  const revision = await store.revision(`thread:${articleSlug}`);
-  const [stored, articleScore] = await Promise.all([store.listComments(articleSlug), store.articleScore(articleSlug)]);
-  const byId = new Map(stored.map((comment) => [comment.id, shown(comment)]));
-  const topLevel: ThreadComment[] = [];
-  for (const comment of byId.values()) {
-    const parent = comment.parentId === null ? undefined : byId.get(comment.parentId);
-    if (parent) parent.replies.push(comment);
-    else topLevel.push(comment);
-  }
-  topLevel.reverse();
+export async function threadPage(store: ThreadSource, articleSlug: string, page: number): Promise<ThreadPage> {
+  const views = threadViewsOf(store);
+  const revision = await views.revision(articleSlug);
   const start = (page - 1) * THREAD_PAGE_SIZE;
+  const size = views.sizeAt(articleSlug, revision);
+  if (size && page > 1 && start >= size.topLevelCount) return { ...size, comments: [], nextPage: null };
+  const { articleScore, topLevel } = await views.view(articleSlug, revision);
   return {
     revision,
     articleScore,

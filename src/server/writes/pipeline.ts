@@ -82,7 +82,10 @@ export interface WriteRequest {
 }
 
 /** The caller's address (canonical) and hash (of its reader key: the /64 of an IPv6 address), as every route that knows a reader computes them. */
-export function identify({ request, socketAddress, connection }: WriteRequest, runtime: Runtime): { address: string; hash: string } {
+export function identify(
+  { request, socketAddress, connection }: Omit<WriteRequest, 'request'> & { request: Pick<ApiRequest, 'header'> },
+  runtime: Runtime,
+): { address: string; hash: string } {
   const address = clientAddress(socketAddress, request.header('X-Forwarded-For'), runtime.trustedProxies);
   return { address, hash: readerHashOn(connection, readerKey(address), runtime.salt) };
 }
