@@ -507,6 +507,32 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.equal(await store.isBanned('hash-heron'), false);
     });
 
+    test('a moderation link is spent once, by one of two callers at once, for good across a reopen, until it expires', async () => {
+      const place = await harness.fresh();
+      const store = await harness.open(place);
+      const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      const link = { link: 'ban~1900000000~comment-1', expiresAt: inAWeek };
+      assert.equal(await store.linkSpent(link.link), false);
+      const spent = await Promise.all([store.spendLink(link), store.spendLink(link)]);
+      assert.deepEqual(spent.sort(), [false, true], 'one caller spends it, the other finds it spent');
+      assert.equal(await store.linkSpent(link.link), true);
+      assert.equal(await store.linkSpent('ban~1900000000~comment-2'), false, 'another link is not spent');
+      const expired = { link: 'approve~1~comment-1', expiresAt: new Date(Date.now() - 1000).toISOString() };
+      assert.equal(await store.spendLink(expired), true);
+      await store.close();
+
+      const reopened = await harness.open(place);
+      try {
+        assert.equal(await reopened.linkSpent(link.link), true);
+        assert.equal(await reopened.spendLink(link), false, 'still spent after a reopen');
+        assert.equal(await reopened.spendLink({ link: 'delete~1900000000~comment-1', expiresAt: inAWeek }), true);
+        assert.equal(await reopened.linkSpent(expired.link), false, 'an expired link’s record is dropped by a later spend');
+        assert.equal(await reopened.linkSpent(link.link), true);
+      } finally {
+        await reopened.close();
+      }
+    });
+
     test("the desk's list: the newest comments across articles, by article, by reader, page by page", async (t) => {
       const store = await freshStore(t);
       const written: string[] = [];
@@ -560,6 +586,8 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       await source.insertBugReport({ description: 'Typo', pagePath: '/fr', authorHash: 'h' });
       await source.insertCitySubmission(PARIS_SUBMISSION);
       await source.setBan('hash-troll', true);
+      const spentLink = { link: `ban~1900000000~${parent.id}`, expiresAt: new Date(Date.now() + 86_400_000).toISOString() };
+      await source.spendLink(spentLink);
 
       const exported = await collect(source.exportRecords());
       assert.deepEqual(
@@ -578,6 +606,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
           'bugReport',
           'citySubmission',
           'ban',
+          'spentLink',
         ],
       );
       assert.ok(
@@ -600,6 +629,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.equal(await target.everPublished('hash-new'), false);
       assert.equal(await target.everPublished('hash-1'), true);
       assert.equal(await target.isBanned('hash-troll'), true);
+      assert.equal(await target.spendLink(spentLink), false, 'a spent link stays spent in the store it moves to');
       assert.equal(await target.keptSalt(() => 'another'), 's'.repeat(43));
       assert.deepEqual(await target.stats(), await source.stats());
       assert.deepEqual(sortedRecords(await collect(target.exportRecords())), sortedRecords(exported));

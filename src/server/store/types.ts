@@ -9,6 +9,7 @@ import type {
   notification,
   notificationChannel,
   outboxEntry,
+  spentLink,
   topicRequest,
   topicRequestStatus,
 } from './shapes.ts';
@@ -30,6 +31,7 @@ export type TopicRequest = z.infer<typeof topicRequest>;
 export type BugReport = z.infer<typeof bugReport>;
 export type CitySubmission = z.infer<typeof citySubmission>;
 export type StoredBan = z.infer<typeof ban>;
+export type SpentLink = z.infer<typeof spentLink>;
 export type ExportRecord = z.infer<typeof exportRecord>;
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 export type Notification = z.infer<typeof notification>;
@@ -159,6 +161,14 @@ export interface StoreEngine {
   reviewQueue(): Promise<ReviewQueue>;
   /** Bans (true) or unbans (false) a reader; false when nothing changed. */
   setBan(readerHash: string, banned: boolean): Promise<boolean>;
+  /**
+   * Spends a moderation link, at most once across every process sharing the
+   * store: true when this call spent it, false when it was spent already.
+   * Spent links whose `expiresAt` has passed may be dropped meanwhile.
+   */
+  spendLink(link: SpentLink): Promise<boolean>;
+  /** Whether a moderation link was spent (and not dropped since its expiry). */
+  linkSpent(link: string): Promise<boolean>;
   /** The hashes of the readers whose comments show this colour-and-animal name. */
   readersNamed(author: string): Promise<string[]>;
   stats(): Promise<StoreStats>;

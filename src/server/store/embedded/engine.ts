@@ -12,13 +12,14 @@
  *   bug-reports.json         the same, of BugReport
  *   city-submissions.json    the same, of CitySubmission
  *   bans.json                the same, of the owner's bans { readerHash, since }
+ *   spent-links.json         the same, of the moderation links used { link, expiresAt }, until they expire
  *   outbox.json              the same, of the notifications waiting to be sent (OutboxEntry)
  *   ip-hash-salt             the generated IP-hash salt
  *   store.lock               an empty SQLite database, locked by the process that has the store open
  *   journal/<n>.jsonl        the journal, in numbered generations: one JSON record a line,
  *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
  *                            | deleteComment | approveComment | removeComment | answerTopicRequest
- *                            | reviewed | ban | unban
+ *                            | reviewed | ban | unban | spendLink
  *                            | outboxSent | outboxFailed | outboxAdded (imported), … },
  *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed);
  *                            a new record's line names its outbox entries ({ id, channel }, the rest made
@@ -79,6 +80,7 @@ import type {
   StoreEngine,
   StoreStats,
   TopicRequest,
+  SpentLink,
   TopicRequestAnswer,
   VoteTarget,
   VoteValue,
@@ -343,6 +345,17 @@ class EmbeddedStore implements StoreEngine {
     return true;
   }
 
+  async spendLink(link: SpentLink): Promise<boolean> {
+    // Checked and applied with no await between: one process holds the store (lock.ts).
+    if (this.#state.spentLinks.find(link.link) !== null) return false;
+    await this.#commit({ op: 'spendLink', item: link, at: now() });
+    return true;
+  }
+
+  linkSpent(link: string): Promise<boolean> {
+    return Promise.resolve(this.#state.spentLinks.find(link) !== null);
+  }
+
   async recentComments({ waiting, articleSlug, authorHash, before }: CommentFilter, limit: number): Promise<StoredComment[]> {
     const wanted = (comment: StoredComment) =>
       (waiting !== true || comment.status === 'pending') &&
@@ -413,6 +426,7 @@ class EmbeddedStore implements StoreEngine {
     for (const item of this.#state.bugReports.oldestFirst()) yield { kind: 'bugReport', item };
     for (const item of this.#state.citySubmissions.oldestFirst()) yield { kind: 'citySubmission', item };
     for (const { readerHash, since } of this.#state.bans.oldestFirst()) yield { kind: 'ban', readerHash, since };
+    for (const spent of this.#state.spentLinks.oldestFirst()) yield { kind: 'spentLink', ...spent };
     // Claimed or not: a lease is this process's, and ends with it.
     for (const entry of this.#state.outbox.entries()) yield { kind: 'notification', entry };
   }
@@ -525,6 +539,10 @@ class EmbeddedStore implements StoreEngine {
         return state.citySubmissions.find(record.item.id) ? null : { op: 'citySubmission', item: record.item };
       case 'ban':
         return state.bans.find(record.readerHash) ? null : { op: 'ban', item: { readerHash: record.readerHash, since: record.since } };
+      case 'spentLink': {
+        const { link, expiresAt } = record;
+        return state.spentLinks.find(link) ? null : { op: 'spendLink', item: { link, expiresAt }, at: now() };
+      }
       case 'notification':
         return state.outbox.has(record.entry.id) ? null : { op: 'outboxAdded', entry: record.entry };
     }

@@ -25,6 +25,7 @@ import type {
   ReviewQueue,
   RevisionTopic,
   StoredComment,
+  SpentLink,
   StoreEngine,
   StoreStats,
   TopicRequest,
@@ -404,6 +405,21 @@ class PostgresStore implements StoreEngine {
       : await this.#query('DELETE FROM bans WHERE reader_hash = $1', [readerHash]);
     // This instance's own ban checks see the change from now on.
     await this.#banWatch?.caughtUp();
+    return (rowCount ?? 0) > 0;
+  }
+
+  async spendLink({ link, expiresAt }: SpentLink): Promise<boolean> {
+    // The primary key spends it once, whichever instance asks first; expired links leave on the way.
+    const { rowCount } = await this.#query(
+      `WITH dropped AS (DELETE FROM spent_links WHERE expires_at <= now())
+       INSERT INTO spent_links (link, expires_at) VALUES ($1, $2) ON CONFLICT (link) DO NOTHING`,
+      [link, expiresAt],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async linkSpent(link: string): Promise<boolean> {
+    const { rowCount } = await this.#query('SELECT 1 FROM spent_links WHERE link = $1', [link]);
     return (rowCount ?? 0) > 0;
   }
 
