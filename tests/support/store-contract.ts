@@ -419,7 +419,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
         ],
       );
       const stats = await store.stats();
-      assert.deepEqual(stats.topicRequests, { pending: 1, answered: 1, declined: 1 });
+      assert.deepEqual(stats.topicRequests, { waiting: 0, pending: 1, answered: 1, declined: 1 });
       assert.deepEqual(stats.bugReports, { total: 1, pending: 0 });
     });
 
@@ -507,6 +507,40 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.equal(await store.isBanned('hash-heron'), false);
     });
 
+    test('a waiting topic request is listed nowhere a reader looks until approved; removed, it is gone', async (t) => {
+      const store = await freshStore(t);
+      const listed = await store.insertTopicRequest({ requestTitle: 'Listed', details: null, authorHash: 'h-1' });
+      assert.equal(listed.status, 'pending');
+      const revision = await store.revision('topic-requests');
+      const waiting = await store.insertTopicRequest({ requestTitle: 'Waits', details: 'Links', authorHash: 'h-2', status: 'waiting' });
+      const spam = await store.insertTopicRequest({ requestTitle: 'Spam', details: null, authorHash: 'h-3', status: 'waiting' });
+      assert.equal(waiting.status, 'waiting');
+      assert.deepEqual(await store.listTopicRequests(), [listed]);
+      assert.deepEqual(
+        (await store.reviewQueue()).topicRequests.map(({ id, status }) => [id, status]),
+        [
+          [listed.id, 'pending'],
+          [waiting.id, 'waiting'],
+          [spam.id, 'waiting'],
+        ],
+      );
+      assert.deepEqual((await store.stats()).topicRequests, { waiting: 2, pending: 1, answered: 0, declined: 0 });
+
+      assert.deepEqual(await store.moderateTopicRequest(waiting.id, 'approve'), { ...waiting, status: 'pending' });
+      assert.notEqual(await store.revision('topic-requests'), revision, 'the list readers see changed');
+      assert.deepEqual(await store.listTopicRequests(), [{ ...waiting, status: 'pending' }, listed]);
+      assert.equal(await store.moderateTopicRequest(waiting.id, 'approve'), null, 'only a waiting one is approved');
+      assert.equal(await store.moderateTopicRequest(listed.id, 'remove'), null, 'only a waiting one is removed');
+
+      assert.deepEqual(await store.moderateTopicRequest(spam.id, 'remove'), spam);
+      assert.equal(await store.moderateTopicRequest(spam.id, 'approve'), null, 'removed outright');
+      assert.deepEqual(
+        (await store.reviewQueue()).topicRequests.map(({ id }) => id),
+        [listed.id, waiting.id],
+      );
+      assert.deepEqual((await store.stats()).topicRequests, { waiting: 0, pending: 2, answered: 0, declined: 0 });
+    });
+
     test('a moderation link is spent once, by one of two callers at once, for good across a reopen, until it expires', async () => {
       const place = await harness.fresh();
       const store = await harness.open(place);
@@ -583,6 +617,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       await source.applyVote({ articleSlug: 'moved', commentId: null }, 'dora', () => 0);
       const request = await source.insertTopicRequest({ requestTitle: 'Ferries', details: 'Which ones', authorHash: 'h' });
       await source.answerTopicRequest(request.id, { status: 'declined' });
+      await source.insertTopicRequest({ requestTitle: 'Waiting ferries', details: null, authorHash: 'h', status: 'waiting' });
       await source.insertBugReport({ description: 'Typo', pagePath: '/fr', authorHash: 'h' });
       await source.insertCitySubmission(PARIS_SUBMISSION);
       await source.setBan('hash-troll', true);
@@ -602,6 +637,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
           'vote',
           'vote',
           'vote',
+          'topicRequest',
           'topicRequest',
           'bugReport',
           'citySubmission',

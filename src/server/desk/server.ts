@@ -8,6 +8,7 @@ import {
   exportLines,
   markReviewed,
   moderateComment,
+  moderateTopicRequest,
   OwnerActionFailed,
   setReaderBan,
 } from '../owner/actions.ts';
@@ -110,6 +111,8 @@ function actionOf(path: string, form: URLSearchParams, store: StoreEngine): (() 
   if (action === 'readers/ban') return () => setReaderBan(store, id, true);
   if (action === 'readers/unban') return () => setReaderBan(store, id, false);
   if (action === 'topic-requests/decline') return () => declineTopicRequest(store, id);
+  if (action === 'topic-requests/approve') return () => moderateTopicRequest(store, 'approve', id);
+  if (action === 'topic-requests/remove') return () => moderateTopicRequest(store, 'remove', id);
   if (action === 'reviews/done') return () => markReviewed(store, id);
   if (action === 'topic-requests/answer') {
     return () => {

@@ -44,8 +44,11 @@ export const comment = z.object({
   status: commentStatus.default('published'),
 });
 
-/** Where a topic request stands: new, answered by an article, or declined by the owner. */
-export const topicRequestStatus = z.enum(['pending', 'answered', 'declined']);
+/**
+ * Where a topic request stands: waiting for the owner's approval (MODERATION: only its writer knows of it), new and
+ * listed (`pending`), answered by an article, or declined by the owner.
+ */
+export const topicRequestStatus = z.enum(['waiting', 'pending', 'answered', 'declined']);
 
 export const topicRequest = z.object({
   id: text.min(1),

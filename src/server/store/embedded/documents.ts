@@ -87,6 +87,8 @@ export const journalRecord = z.discriminatedUnion('op', [
   z.object({ seq, op: z.literal('approveComment'), articleSlug: slug, commentId: text.min(1) }),
   z.object({ seq, op: z.literal('removeComment'), articleSlug: slug, commentId: text.min(1) }),
   z.object({ seq, op: z.literal('answerTopicRequest'), item: topicRequest }),
+  z.object({ seq, op: z.literal('approveTopicRequest'), id: text.min(1) }),
+  z.object({ seq, op: z.literal('removeTopicRequest'), id: text.min(1) }),
   z.object({ seq, op: z.literal('reviewed'), kind: z.enum(['bugReport', 'citySubmission']), id: text.min(1), reviewedAt: isoDate }),
   z.object({ seq, op: z.literal('ban'), item: ban }),
   z.object({ seq, op: z.literal('unban'), readerHash: text.min(1) }),

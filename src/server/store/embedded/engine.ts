@@ -19,6 +19,7 @@
  *   journal/<n>.jsonl        the journal, in numbered generations: one JSON record a line,
  *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
  *                            | deleteComment | approveComment | removeComment | answerTopicRequest
+ *                            | approveTopicRequest | removeTopicRequest
  *                            | reviewed | ban | unban | spendLink
  *                            | outboxSent | outboxFailed | outboxAdded (imported), … },
  *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed);
@@ -148,7 +149,8 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
 function revisionTopicOf(change: JournalChange): RevisionTopic | null {
   const slug = articleSlugOf(change);
   if (slug !== null) return `thread:${slug}`;
-  return change.op === 'topicRequest' || change.op === 'answerTopicRequest' ? 'topic-requests' : null;
+  const changesRequests = ['topicRequest', 'answerTopicRequest', 'approveTopicRequest', 'removeTopicRequest'].includes(change.op);
+  return changesRequests ? 'topic-requests' : null;
 }
 
 /** How many writes an import leaves in flight before it waits for them. */
@@ -244,14 +246,14 @@ class EmbeddedStore implements StoreEngine {
   }
 
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
-    const stored = storedShapes.topicRequest.parse({ ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null });
+    const stored = storedShapes.topicRequest.parse({ status: 'pending', ...request, id: newId(), createdAt: now(), answerUrl: null });
     const answer = { ...stored };
     await this.#commit({ op: 'topicRequest', item: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
   }
 
   listTopicRequests(): Promise<TopicRequest[]> {
-    return Promise.resolve(this.#state.topicRequests.newestFirst());
+    return Promise.resolve(this.#state.topicRequests.newestFirst().filter((request) => request.status !== 'waiting'));
   }
 
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
@@ -310,6 +312,13 @@ class EmbeddedStore implements StoreEngine {
     return null;
   }
 
+  async moderateTopicRequest(id: string, verdict: 'approve' | 'remove'): Promise<TopicRequest | null> {
+    const request = this.#state.topicRequests.find(id);
+    if (request?.status !== 'waiting') return null;
+    await this.#commit(verdict === 'approve' ? { op: 'approveTopicRequest', id } : { op: 'removeTopicRequest', id });
+    return verdict === 'approve' ? { ...request, status: 'pending' } : request;
+  }
+
   async answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null> {
     const request = this.#state.topicRequests.find(id);
     if (!request) return null;
@@ -333,7 +342,9 @@ class EmbeddedStore implements StoreEngine {
     }
     return {
       comments: comments.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)),
-      topicRequests: this.#state.topicRequests.oldestFirst().filter((request) => request.status === 'pending'),
+      topicRequests: this.#state.topicRequests
+        .oldestFirst()
+        .filter((request) => request.status === 'waiting' || request.status === 'pending'),
       bugReports: this.#state.bugReports.oldestFirst().filter((report) => report.reviewedAt === null),
       citySubmissions: this.#state.citySubmissions.oldestFirst().filter((submission) => submission.reviewedAt === null),
     };
@@ -405,6 +416,7 @@ class EmbeddedStore implements StoreEngine {
       pendingComments,
       votes,
       topicRequests: {
+        waiting: requests.filter((request) => request.status === 'waiting').length,
         pending: requests.filter((request) => request.status === 'pending').length,
         answered: requests.filter((request) => request.status === 'answered').length,
         declined: requests.filter((request) => request.status === 'declined').length,

@@ -258,6 +258,16 @@ export class StoreState {
         return changed(this.topicRequests, record.seq, (requests) => {
           requests.replace(record.item);
         });
+      case 'approveTopicRequest':
+        return changed(this.topicRequests, record.seq, (requests) => {
+          const request = requests.find(record.id);
+          if (!request) throw new Error(`${record.id} does not exist`);
+          requests.replace({ ...request, status: 'pending' });
+        });
+      case 'removeTopicRequest':
+        return changed(this.topicRequests, record.seq, (requests) => {
+          requests.remove(record.id);
+        });
       case 'reviewed':
         return record.kind === 'bugReport'
           ? changed(this.bugReports, record.seq, (items) => {
