@@ -2,11 +2,13 @@
 // and the one-click links of its notification, as a real SMTP server receives them.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { readerHash } from '../../src/server/identity/reader-hash.ts';
 import { signingKey } from '../../src/server/identity/signing.ts';
 import { moderationToken } from '../../src/server/moderation/links.ts';
 import { issueFormStamp } from '../../src/server/spam/form-stamp.ts';
 import { request, type Answer } from '../support/http.ts';
 import { startSmtp, until, type SmtpSink } from '../support/notification-sinks.ts';
+import { freePort } from '../support/ports.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { newReaderAddress, post, SITE_ORIGIN } from '../support/writes.ts';
 
@@ -66,10 +68,15 @@ function linksIn(smtp: SmtpSink, body: string): Record<string, string> {
 describe('MODERATION=first', () => {
   let smtp: SmtpSink;
   let site: RunningSite;
+  /** The owner's desk, which lifts a ban. */
+  let desk: string;
   before(async () => {
     smtp = await startSmtp();
+    const deskPort = await freePort();
+    desk = `http://127.0.0.1:${deskPort}`;
     site = await startSite(PREPARED_SITE, {
       TRUST_PROXY: '1',
+      OWNER_PORT: String(deskPort),
       MODERATION: 'first',
       IP_HASH_SALT: SALT,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -144,7 +151,7 @@ describe('MODERATION=first', () => {
     assert.match(await whatReadersSee(site), /Now I am known here\./);
   });
 
-  test('delete removes a waiting comment outright; ban refuses its writer’s writes; each link once', async () => {
+  test('delete removes a waiting comment outright; ban refuses its writer’s writes; each link once, even after an unban', async () => {
     const spammer = newReaderAddress();
     await comment(site, 'Buy cheap pills now.', spammer);
     await until(() => smtp.messages.some((message) => message.includes('Buy cheap pills now.')), 'the email of the spam');
@@ -156,7 +163,9 @@ describe('MODERATION=first', () => {
     const gone = await request(onServer(site, links['Approve'] ?? ''));
     assert.equal(gone.status, 410, 'a removed comment is gone');
     assert.match(gone.text, /no longer there/);
-    assert.equal((await confirm(site, links['Delete'] ?? '')).status, 410);
+    const deletedAgain = await confirm(site, links['Delete'] ?? '');
+    assert.equal(deletedAgain.status, 409, 'a used link answers 409, whatever its comment became');
+    assert.match(deletedAgain.text, /used already/);
     assert.equal((await confirm(site, links['Ban the writer'] ?? '')).status, 410, 'its writer is unknown once it is gone');
 
     const second = await comment(site, 'More cheap pills.', spammer);
@@ -170,6 +179,24 @@ describe('MODERATION=first', () => {
     assert.equal(refused.status, 429);
     assert.equal((await confirm(site, ban)).status, 409, 'banned already');
     assert.ok(second['id']);
+
+    const unban = await request(`${desk}/readers/${encodeURIComponent(readerHash(spammer, SALT))}/unban`, {
+      method: 'POST',
+      headers: { Origin: desk, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'back=/',
+    });
+    assert.equal(unban.status, 303);
+    assert.match(new URL(unban.headers.location ?? '', desk).searchParams.get('done') ?? '', /: unbanned$/, 'the desk lifted the ban');
+    assert.equal((await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: 'Back, and sorry.' }, spammer)).status, 200);
+    const usedAgain = await confirm(site, ban);
+    assert.equal(usedAgain.status, 409, 'a used ban link does not ban again after the unban');
+    assert.match(usedAgain.text, /used already/);
+    assert.match((await request(onServer(site, ban))).text, /used already/, 'its page says so before any button');
+    assert.equal(
+      (await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: 'Still welcome.' }, spammer)).status,
+      200,
+      'the writer is still unbanned',
+    );
   });
 
   test('a link altered, signed for another purpose, expired or for no action is refused, and says why', async () => {
@@ -185,6 +212,13 @@ describe('MODERATION=first', () => {
       `/moderation/${moderationToken(signingKey('another-salt'.padEnd(48, 'y'), 'moderation-link'), 'approve', id, later)}`,
       '/moderation/',
       '/moderation/nonsense',
+      // One token, one spelling: base64url decoding would skip these.
+      `${valid}=`,
+      `${valid}==`,
+      `${valid}!`,
+      `${valid}%20`,
+      `${valid}.`,
+      `${valid}~`,
     ];
     for (const path of altered) {
       const answer = await request(`${site.url}${path}`);
