@@ -173,3 +173,41 @@ test('the desk lists what waits, filters, approves, deletes, bans and exports wh
   expect([...kinds].sort()).toEqual(['ban', 'comment']);
   await owner.close();
 });
+
+test('a first topic request waits, shown as waiting to its writer only, until the owner approves it from the desk', async ({ browser }) => {
+  const writer = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': newReaderAddress() } });
+  const reader = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': newReaderAddress() } });
+  const owner = await browser.newContext();
+  const title = `Night trains, asked ${Date.now()}`;
+
+  const page = await writer.newPage();
+  await page.goto(`${origin}/answers`);
+  await page.locator('#request-title').fill(title);
+  await page.locator('.topic-request button[type="submit"]').click();
+  await expect(page.locator('.topic-request .form-message')).toHaveText(/once it is approved/);
+  const waiting = page.locator('waiting-topic-requests li', { hasText: title });
+  await expect(waiting).toBeVisible();
+  await expect(waiting.locator('.status')).toHaveText(/waiting for approval/);
+  await page.reload();
+  await expect(page.locator('waiting-topic-requests li', { hasText: title })).toBeVisible();
+  await expect(page.locator('[data-topic-request]', { hasText: title })).toHaveCount(0);
+
+  const other = await reader.newPage();
+  await other.goto(`${origin}/answers`);
+  await expect(other.locator('main', { hasText: title })).toHaveCount(0);
+  expect((await (await fetch(`${origin}/answers.md`)).text()).includes(title)).toBe(false);
+
+  const desk = await owner.newPage();
+  await desk.goto(`${deskUrl}/requests`);
+  const item = desk.locator('li', { has: desk.getByRole('heading', { name: title }) });
+  await expect(item).toContainText('waiting for approval');
+  await item.getByRole('button', { name: 'Approve' }).click();
+  await expect(desk.locator('.notice')).toContainText('approved');
+
+  await other.reload();
+  await expect(other.locator('[data-topic-request]', { hasText: title })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-topic-request]', { hasText: title })).toBeVisible();
+  await expect(page.locator('waiting-topic-requests li')).toHaveCount(0);
+  await Promise.all([writer.close(), reader.close(), owner.close()]);
+});

@@ -109,6 +109,19 @@ describe("the owner's desk, on a listener of its own", () => {
     assert.match(after.text, /<dt>Comments<\/dt>\s*<dd>4<\/dd>/);
   });
 
+  test('comes back to a path on the desk only, however `back` is spelled', async () => {
+    const action = `/comments/no-such-comment/delete`;
+    const kept = await press(action, { back: '/requests?x=1' });
+    assert.match(kept.headers.location ?? '', /^\/requests\?x=1&failed=/, 'a path on the desk is kept');
+    for (const back of ['/.//evil.example/x', '/..//x', '/%2e//x', '/%2E%2E//x', '//x', '/\\x', '/\\/x', 'https://evil.example/', 'x']) {
+      const answer = await press(action, { back });
+      assert.equal(answer.status, 303, back);
+      const location = answer.headers.location ?? '';
+      assert.match(location, /^\/\?failed=/, `${back} comes back to the desk's home, not ${location}`);
+      assert.equal(new URL(location, desk).origin, desk, back);
+    }
+  });
+
   test('exports the store while the site runs, the embedded one included', async () => {
     const exported = await request(`${desk}/export`);
     assert.equal(exported.status, 200);

@@ -2,11 +2,14 @@
 // and the one-click links of its notification, as a real SMTP server receives them.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { readerHash } from '../../src/server/identity/reader-hash.ts';
 import { signingKey } from '../../src/server/identity/signing.ts';
 import { moderationToken } from '../../src/server/moderation/links.ts';
 import { issueFormStamp } from '../../src/server/spam/form-stamp.ts';
 import { request, type Answer } from '../support/http.ts';
 import { startSmtp, until, type SmtpSink } from '../support/notification-sinks.ts';
+import { freePort } from '../support/ports.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { newReaderAddress, post, SITE_ORIGIN } from '../support/writes.ts';
 
@@ -66,10 +69,15 @@ function linksIn(smtp: SmtpSink, body: string): Record<string, string> {
 describe('MODERATION=first', () => {
   let smtp: SmtpSink;
   let site: RunningSite;
+  /** The owner's desk, which lifts a ban. */
+  let desk: string;
   before(async () => {
     smtp = await startSmtp();
+    const deskPort = await freePort();
+    desk = `http://127.0.0.1:${deskPort}`;
     site = await startSite(PREPARED_SITE, {
       TRUST_PROXY: '1',
+      OWNER_PORT: String(deskPort),
       MODERATION: 'first',
       IP_HASH_SALT: SALT,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -133,7 +141,7 @@ describe('MODERATION=first', () => {
 
     const twice = await confirm(site, approve);
     assert.equal(twice.status, 409);
-    assert.match(twice.text, /approved already/);
+    assert.match(twice.text, /used already/);
     assert.equal((await request(onServer(site, approve))).status, 409, 'the page says so before its button too');
 
     await site.printed(/"path":"\/moderation\/…"/);
@@ -144,7 +152,7 @@ describe('MODERATION=first', () => {
     assert.match(await whatReadersSee(site), /Now I am known here\./);
   });
 
-  test('delete removes a waiting comment outright; ban refuses its writer’s writes; each link once', async () => {
+  test('delete removes a waiting comment outright; ban refuses its writer’s writes; each link once, even after an unban', async () => {
     const spammer = newReaderAddress();
     await comment(site, 'Buy cheap pills now.', spammer);
     await until(() => smtp.messages.some((message) => message.includes('Buy cheap pills now.')), 'the email of the spam');
@@ -156,7 +164,9 @@ describe('MODERATION=first', () => {
     const gone = await request(onServer(site, links['Approve'] ?? ''));
     assert.equal(gone.status, 410, 'a removed comment is gone');
     assert.match(gone.text, /no longer there/);
-    assert.equal((await confirm(site, links['Delete'] ?? '')).status, 410);
+    const deletedAgain = await confirm(site, links['Delete'] ?? '');
+    assert.equal(deletedAgain.status, 409, 'a used link answers 409, whatever its comment became');
+    assert.match(deletedAgain.text, /used already/);
     assert.equal((await confirm(site, links['Ban the writer'] ?? '')).status, 410, 'its writer is unknown once it is gone');
 
     const second = await comment(site, 'More cheap pills.', spammer);
@@ -170,6 +180,24 @@ describe('MODERATION=first', () => {
     assert.equal(refused.status, 429);
     assert.equal((await confirm(site, ban)).status, 409, 'banned already');
     assert.ok(second['id']);
+
+    const unban = await request(`${desk}/readers/${encodeURIComponent(readerHash(spammer, SALT))}/unban`, {
+      method: 'POST',
+      headers: { Origin: desk, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'back=/',
+    });
+    assert.equal(unban.status, 303);
+    assert.match(new URL(unban.headers.location ?? '', desk).searchParams.get('done') ?? '', /: unbanned$/, 'the desk lifted the ban');
+    assert.equal((await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: 'Back, and sorry.' }, spammer)).status, 200);
+    const usedAgain = await confirm(site, ban);
+    assert.equal(usedAgain.status, 409, 'a used ban link does not ban again after the unban');
+    assert.match(usedAgain.text, /used already/);
+    assert.match((await request(onServer(site, ban))).text, /used already/, 'its page says so before any button');
+    assert.equal(
+      (await post(site.url, '/api/comments', { articleSlug: ARTICLE, body: 'Still welcome.' }, spammer)).status,
+      200,
+      'the writer is still unbanned',
+    );
   });
 
   test('a link altered, signed for another purpose, expired or for no action is refused, and says why', async () => {
@@ -185,6 +213,13 @@ describe('MODERATION=first', () => {
       `/moderation/${moderationToken(signingKey('another-salt'.padEnd(48, 'y'), 'moderation-link'), 'approve', id, later)}`,
       '/moderation/',
       '/moderation/nonsense',
+      // One token, one spelling: base64url decoding would skip these.
+      `${valid}=`,
+      `${valid}==`,
+      `${valid}!`,
+      `${valid}%20`,
+      `${valid}.`,
+      `${valid}~`,
     ];
     for (const path of altered) {
       const answer = await request(`${site.url}${path}`);
@@ -200,6 +235,94 @@ describe('MODERATION=first', () => {
     assert.doesNotMatch(await whatReadersSee(site), /Check my link/, 'nothing was approved');
     assert.equal((await request(`${site.url}${valid}`, { method: 'DELETE' })).status, 405);
     assert.equal((await request(`${site.url}${valid}`)).status, 200, 'the valid link still works');
+  });
+});
+
+describe('topic requests under MODERATION=first', () => {
+  let site: RunningSite;
+  let desk: string;
+  before(async () => {
+    const deskPort = await freePort();
+    desk = `http://127.0.0.1:${deskPort}`;
+    site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1', MODERATION: 'first', IP_HASH_SALT: SALT, OWNER_PORT: String(deskPort) });
+  });
+  after(() => site.stop());
+
+  /** A topic request as the site's form sends it, stamped half a minute ago. */
+  function topicRequest(fields: Record<string, string>, address: string): Promise<Answer> {
+    const formStamp = issueFormStamp(signingKey(SALT, 'form-stamp'), Date.now() - 30_000);
+    return post(site.url, '/api/topic-requests', { ...fields, formStamp }, address);
+  }
+
+  /** Everything a reader or an agent can read of the topic requests: the page, its twin, and the MCP tool's answer. */
+  async function whatReadersSee(): Promise<string> {
+    const pages = await Promise.all(['/answers', '/answers.md'].map((path) => request(`${site.url}${path}`)));
+    for (const page of pages) assert.equal(page.status, 200);
+    const client = new Client({ name: 'moderation-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`)));
+    try {
+      const listed = await client.callTool({ name: 'list_topic_requests', arguments: {} });
+      return [...pages.map((page) => page.text), JSON.stringify(listed)].join('\n');
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** Presses a button of the desk's requests page, as its own form does. */
+  async function press(path: string): Promise<string> {
+    const answer = await request(`${desk}${path}`, {
+      method: 'POST',
+      headers: { Origin: desk, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'back=/requests',
+    });
+    assert.equal(answer.status, 303);
+    return new URL(answer.headers.location ?? '', desk).searchParams.get('done') ?? '';
+  }
+
+  test('a first topic request waits, seen by no reader, until the owner approves it from the desk', async () => {
+    const writer = newReaderAddress();
+    const waiting = await topicRequest({ requestTitle: 'Ferries of the Baltic', details: 'Which still run?' }, writer);
+    assert.equal(waiting.status, 200, waiting.text);
+    const { id, status, ok } = waiting.json();
+    assert.equal(ok, true);
+    assert.equal(status, 'waiting');
+    assert.equal(typeof id, 'string');
+    assert.equal((await topicRequest({ requestTitle: 'And sleeper trains' }, writer)).json()['status'], 'waiting', 'still unknown');
+    assert.doesNotMatch(await whatReadersSee(), /Ferries of the Baltic|sleeper trains/);
+
+    const queue = await request(`${desk}/requests`);
+    assert.match(queue.text, /Ferries of the Baltic[\s\S]*waiting for approval/);
+    assert.match(await press(`/topic-requests/${String(id)}/approve`), /approved$/);
+    const seen = await whatReadersSee();
+    assert.match(seen, /Ferries of the Baltic/, 'listed once approved, on the page, its twin and the MCP tool');
+    assert.doesNotMatch(seen, /sleeper trains/);
+    assert.equal((await topicRequest({ requestTitle: 'Ports of the North Sea' }, writer)).json()['status'], 'pending', 'known since');
+    assert.match(await whatReadersSee(), /Ports of the North Sea/);
+  });
+
+  test('removed from the desk, a waiting request is gone; a request holds as few links as a comment', async () => {
+    const spam = await topicRequest({ requestTitle: 'Cheap flights', details: 'Book now' }, newReaderAddress());
+    const id = String(spam.json()['id']);
+    assert.match(await press(`/topic-requests/${id}/remove`), /removed$/);
+    assert.doesNotMatch((await request(`${desk}/requests`)).text, /Cheap flights/);
+    assert.doesNotMatch(await whatReadersSee(), /Cheap flights/);
+
+    const links = await topicRequest(
+      { requestTitle: 'Prices at https://a.example/x', details: 'And www.b.example, c-shop.com and http://d.example too.' },
+      newReaderAddress(),
+    );
+    assert.equal(links.status, 400);
+    assert.equal(links.json()['code'], 'too_many_links');
+    assert.match(
+      String(links.json()['error']),
+      /^requestTitle: holds 4 links; a topic request may hold at most 3/,
+      'title and details together',
+    );
+    const three = await topicRequest(
+      { requestTitle: 'Prices at https://a.example/x', details: 'And www.b.example and c-shop.com.' },
+      newReaderAddress(),
+    );
+    assert.equal(three.status, 200, three.text);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   TOPIC_REQUEST_ROWS,
 } from '../../src/server/store/postgres/inserts.ts';
 import { columnName } from '../../src/server/store/postgres/rows.ts';
-import { ban, bugReport, citySubmission, comment, outboxEntry, topicRequest, vote } from '../../src/server/store/shapes.ts';
+import { ban, bugReport, citySubmission, comment, outboxEntry, spentLink, topicRequest, vote } from '../../src/server/store/shapes.ts';
 import { dropDatabases, freshDatabase, queryRows } from '../support/postgres.ts';
 
 /**
@@ -29,6 +29,7 @@ const RECORD_TABLES: Record<string, z.ZodObject> = {
   city_submissions: citySubmission,
   notification_outbox: outboxEntry,
   bans: ban,
+  spent_links: spentLink,
   // A vote on a comment names it; an article's own vote is the same record with no comment.
   comment_votes: vote.extend({ commentId: vote.shape.commentId.unwrap() }),
   article_votes: vote.omit({ commentId: true }),

@@ -183,7 +183,7 @@ describe('the owner’s data tool', () => {
 
       const stats = await dataTool(env, 'stats');
       assert.match(stats.stdout, /comments {16}3 \(1 deleted, 0 waiting for approval\)/);
-      assert.match(stats.stdout, /topic requests {10}2 \(0 pending, 1 answered, 1 declined\)/);
+      assert.match(stats.stdout, /topic requests {10}2 \(0 waiting, 0 pending, 1 answered, 1 declined\)/);
       assert.match(stats.stdout, /banned readers {10}1/);
 
       const exported = await dataTool(env, 'export');

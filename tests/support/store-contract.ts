@@ -419,7 +419,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
         ],
       );
       const stats = await store.stats();
-      assert.deepEqual(stats.topicRequests, { pending: 1, answered: 1, declined: 1 });
+      assert.deepEqual(stats.topicRequests, { waiting: 0, pending: 1, answered: 1, declined: 1 });
       assert.deepEqual(stats.bugReports, { total: 1, pending: 0 });
     });
 
@@ -507,6 +507,66 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.equal(await store.isBanned('hash-heron'), false);
     });
 
+    test('a waiting topic request is listed nowhere a reader looks until approved; removed, it is gone', async (t) => {
+      const store = await freshStore(t);
+      const listed = await store.insertTopicRequest({ requestTitle: 'Listed', details: null, authorHash: 'h-1' });
+      assert.equal(listed.status, 'pending');
+      const revision = await store.revision('topic-requests');
+      const waiting = await store.insertTopicRequest({ requestTitle: 'Waits', details: 'Links', authorHash: 'h-2', status: 'waiting' });
+      const spam = await store.insertTopicRequest({ requestTitle: 'Spam', details: null, authorHash: 'h-3', status: 'waiting' });
+      assert.equal(waiting.status, 'waiting');
+      assert.deepEqual(await store.listTopicRequests(), [listed]);
+      assert.deepEqual(
+        (await store.reviewQueue()).topicRequests.map(({ id, status }) => [id, status]),
+        [
+          [listed.id, 'pending'],
+          [waiting.id, 'waiting'],
+          [spam.id, 'waiting'],
+        ],
+      );
+      assert.deepEqual((await store.stats()).topicRequests, { waiting: 2, pending: 1, answered: 0, declined: 0 });
+
+      assert.deepEqual(await store.moderateTopicRequest(waiting.id, 'approve'), { ...waiting, status: 'pending' });
+      assert.notEqual(await store.revision('topic-requests'), revision, 'the list readers see changed');
+      assert.deepEqual(await store.listTopicRequests(), [{ ...waiting, status: 'pending' }, listed]);
+      assert.equal(await store.moderateTopicRequest(waiting.id, 'approve'), null, 'only a waiting one is approved');
+      assert.equal(await store.moderateTopicRequest(listed.id, 'remove'), null, 'only a waiting one is removed');
+
+      assert.deepEqual(await store.moderateTopicRequest(spam.id, 'remove'), spam);
+      assert.equal(await store.moderateTopicRequest(spam.id, 'approve'), null, 'removed outright');
+      assert.deepEqual(
+        (await store.reviewQueue()).topicRequests.map(({ id }) => id),
+        [listed.id, waiting.id],
+      );
+      assert.deepEqual((await store.stats()).topicRequests, { waiting: 0, pending: 2, answered: 0, declined: 0 });
+    });
+
+    test('a moderation link is spent once, by one of two callers at once, for good across a reopen, until it expires', async () => {
+      const place = await harness.fresh();
+      const store = await harness.open(place);
+      const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      const link = { link: 'ban~1900000000~comment-1', expiresAt: inAWeek };
+      assert.equal(await store.linkSpent(link.link), false);
+      const spent = await Promise.all([store.spendLink(link), store.spendLink(link)]);
+      assert.deepEqual(spent.sort(), [false, true], 'one caller spends it, the other finds it spent');
+      assert.equal(await store.linkSpent(link.link), true);
+      assert.equal(await store.linkSpent('ban~1900000000~comment-2'), false, 'another link is not spent');
+      const expired = { link: 'approve~1~comment-1', expiresAt: new Date(Date.now() - 1000).toISOString() };
+      assert.equal(await store.spendLink(expired), true);
+      await store.close();
+
+      const reopened = await harness.open(place);
+      try {
+        assert.equal(await reopened.linkSpent(link.link), true);
+        assert.equal(await reopened.spendLink(link), false, 'still spent after a reopen');
+        assert.equal(await reopened.spendLink({ link: 'delete~1900000000~comment-1', expiresAt: inAWeek }), true);
+        assert.equal(await reopened.linkSpent(expired.link), false, 'an expired link’s record is dropped by a later spend');
+        assert.equal(await reopened.linkSpent(link.link), true);
+      } finally {
+        await reopened.close();
+      }
+    });
+
     test("the desk's list: the newest comments across articles, by article, by reader, page by page", async (t) => {
       const store = await freshStore(t);
       const written: string[] = [];
@@ -557,9 +617,12 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       await source.applyVote({ articleSlug: 'moved', commentId: null }, 'dora', () => 0);
       const request = await source.insertTopicRequest({ requestTitle: 'Ferries', details: 'Which ones', authorHash: 'h' });
       await source.answerTopicRequest(request.id, { status: 'declined' });
+      await source.insertTopicRequest({ requestTitle: 'Waiting ferries', details: null, authorHash: 'h', status: 'waiting' });
       await source.insertBugReport({ description: 'Typo', pagePath: '/fr', authorHash: 'h' });
       await source.insertCitySubmission(PARIS_SUBMISSION);
       await source.setBan('hash-troll', true);
+      const spentLink = { link: `ban~1900000000~${parent.id}`, expiresAt: new Date(Date.now() + 86_400_000).toISOString() };
+      await source.spendLink(spentLink);
 
       const exported = await collect(source.exportRecords());
       assert.deepEqual(
@@ -575,9 +638,11 @@ export function storeContract(engine: string, harness: StoreHarness): void {
           'vote',
           'vote',
           'topicRequest',
+          'topicRequest',
           'bugReport',
           'citySubmission',
           'ban',
+          'spentLink',
         ],
       );
       assert.ok(
@@ -600,6 +665,7 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.equal(await target.everPublished('hash-new'), false);
       assert.equal(await target.everPublished('hash-1'), true);
       assert.equal(await target.isBanned('hash-troll'), true);
+      assert.equal(await target.spendLink(spentLink), false, 'a spent link stays spent in the store it moves to');
       assert.equal(await target.keptSalt(() => 'another'), 's'.repeat(43));
       assert.deepEqual(await target.stats(), await source.stats());
       assert.deepEqual(sortedRecords(await collect(target.exportRecords())), sortedRecords(exported));

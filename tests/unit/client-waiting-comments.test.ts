@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, mock, test } from 'node:test';
+import { describe, mock, test } from 'node:test';
+import { withBrowserStorage } from '../support/browser-storage.ts';
 import {
   forgetWaiting,
   rememberWaiting,
@@ -53,21 +54,7 @@ describe('how long a waiting comment is kept', () => {
 });
 
 describe('the waiting comments kept in the browser', () => {
-  let stored: Map<string, string>;
-  beforeEach(() => {
-    mock.timers.enable({ apis: ['Date'], now: NOW });
-    stored = new Map();
-    Object.assign(globalThis, {
-      localStorage: {
-        getItem: (key: string) => stored.get(key) ?? null,
-        setItem: (key: string, value: string) => stored.set(key, value),
-      },
-    });
-  });
-  afterEach(() => {
-    mock.timers.reset();
-    Reflect.deleteProperty(globalThis, 'localStorage');
-  });
+  const storage = withBrowserStorage(NOW);
 
   test('each article shows its own, oldest first, until the thread shows one and it is forgotten', () => {
     rememberWaiting(pending('c1'));
@@ -96,15 +83,15 @@ describe('the waiting comments kept in the browser', () => {
       waitingOn('plain-text').map(({ id }) => id),
       ['fresh'],
     );
-    assert.doesNotMatch([...stored.values()].join(), /stale/);
+    assert.doesNotMatch([...storage.stored.values()].join(), /stale/);
     mock.timers.tick(30 * DAY);
     assert.deepEqual(waitingOn('plain-text'), [], 'thirty days on, the fresh one too');
   });
 
   test('storage that refuses, or holds what was altered by hand, keeps nothing and breaks nothing', () => {
-    stored.set('longhand.waitingComments', '{not json');
+    storage.stored.set('longhand.waitingComments', '{not json');
     assert.deepEqual(waitingOn('plain-text'), []);
-    stored.set('longhand.waitingComments', '{"id":"c1"}');
+    storage.stored.set('longhand.waitingComments', '{"id":"c1"}');
     assert.deepEqual(waitingOn('plain-text'), []);
     Object.assign(globalThis, {
       localStorage: {

@@ -108,4 +108,19 @@ describe('what the site signs for itself', () => {
     for (const junk of ['', '.', 'payload', '.mac']) assert.equal(verify(key, junk), null, junk);
     assert.throws(() => sign(key, 'a.b'));
   });
+
+  test('a signed value has one spelling: characters appended or another spelling of its MAC are refused', () => {
+    const key = signingKey('salt', 'moderation-link');
+    const signed = sign(key, 'approve~1~id');
+    for (const extra of ['=', '==', '!', '%', ' ', '\n', '.', '~'])
+      assert.equal(verify(key, `${signed}${extra}`), null, JSON.stringify(extra));
+    // The MAC's last character carries two spare bits: flipping one spells the same bytes another way.
+    const last = signed.at(-1) ?? '';
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = alphabet[alphabet.indexOf(last) ^ 1] ?? '';
+    const respelled = `${signed.slice(0, -1)}${twin}`;
+    assert.deepEqual(Buffer.from(respelled.split('.')[1] ?? '', 'base64url'), Buffer.from(signed.split('.')[1] ?? '', 'base64url'));
+    assert.equal(verify(key, respelled), null, 'the same bytes spelled otherwise');
+    assert.equal(verify(key, `${signed.slice(0, -1)}+`), null, 'base64, not base64url');
+  });
 });

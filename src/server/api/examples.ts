@@ -106,3 +106,7 @@ export const REPLY = { ...COMMENT, id: 'UmVwbHlUb0Jvb3Rz', parentId: COMMENT.id,
 export const PENDING_COMMENT = { ...COMMENT, id: 'V2FpdGluZ0Zvck9r', body: 'My first comment here.', status: 'pending' };
 
 export const OK = { ok: true, id: 'Tm9uY2VJZDEyMzQ1' };
+
+/** A topic request listed at once, and one held for the owner's approval (MODERATION). */
+export const TOPIC_REQUEST_OK = { ...OK, status: 'pending' };
+export const WAITING_TOPIC_REQUEST_OK = { ...OK, status: 'waiting' };

@@ -9,7 +9,15 @@ import { withoutTrailingSlashes } from '../http/site-paths.ts';
 import { viewerVotesHandler, viewerVotesQuery } from '../reads/viewer-votes.ts';
 import { prepareBugReport, prepareCitySubmission, prepareComment, prepareTopicRequest, prepareVote } from '../writes/reader-writes.ts';
 import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, voteInput } from '../writes/schemas.ts';
-import { articlesResponse, identityDocument, okResponse, storedComment, viewerVotes, voteResult } from './response-schemas.ts';
+import {
+  articlesResponse,
+  identityDocument,
+  okResponse,
+  storedComment,
+  topicRequestOk,
+  viewerVotes,
+  voteResult,
+} from './response-schemas.ts';
 import type { OperationDefinition } from './definition.ts';
 import { writeOperation } from './write-operation.ts';
 import {
@@ -19,6 +27,8 @@ import {
   CITY_SEARCH_BY_ALTERNATE_NAME,
   COMMENT,
   OK,
+  TOPIC_REQUEST_OK,
+  WAITING_TOPIC_REQUEST_OK,
   PENDING_COMMENT,
   REPLY,
   SINGLE_ARTICLE,
@@ -124,7 +134,8 @@ const createTopicRequest = writeOperation({
   method: 'POST',
   path: '/api/topic-requests',
   summary: 'Suggest an article topic',
-  description: 'Stored as pending and listed on the page /answers, newest first.',
+  description:
+    'Stored as pending and listed on the page /answers, newest first; under moderation it may wait for the owner’s approval first, seen by no one else until then.',
   body: topicRequestInput,
   fields: {
     requestTitle: 'The topic.',
@@ -133,15 +144,19 @@ const createTopicRequest = writeOperation({
   },
   requestExample: { requestTitle: 'Night trains in Europe', details: 'Which ones still run, and are they worth it?' },
   responses: {
-    200: written('Stored as pending.', okResponse, { stored: OK }),
+    200: written('Stored: `status` says whether it is listed (`pending`) or waits for approval (`waiting`).', topicRequestOk, {
+      stored: TOPIC_REQUEST_OK,
+      'waiting for approval': WAITING_TOPIC_REQUEST_OK,
+    }),
     400: formRefusal(
-      'The body is not JSON, a field is invalid (the message names it), or the captcha token, the form’s stamp or its honeypot refuses it (`code` says which).',
+      `The body is not JSON, a field is invalid (the message names it), the title and details hold more than ${MAX_LINKS_PER_COMMENT} links (\`code\` \`too_many_links\`), or the captcha token, the form’s stamp or its honeypot refuses it (\`code\` says which).`,
       'requestTitle: Too small: expected string to have >=3 characters',
     ),
     ...writeRefusals('topic-requests', true),
   },
   quota: 'topic-requests',
   captcha: true,
+  holdable: true,
   cacheControl: CACHE_CONTROL.write,
   prepare: prepareTopicRequest,
 });

@@ -77,6 +77,9 @@ export const viewerVotes = z.object({
 
 export const okResponse = z.object({ ok: z.literal(true), id: z.string() });
 
+/** Ok, and where the new topic request stands: listed (`pending`) or waiting for the owner's approval (`waiting`, MODERATION). */
+export const topicRequestOk = okResponse.extend({ status: z.enum(['pending', 'waiting']) });
+
 export const identityDocument = z.object({
   identity_types_supported: z.tuple([z.literal('anonymous')]),
   authentication: z.literal('none'),
@@ -98,6 +101,7 @@ export const RESPONSE_NAMES = new Map<z.ZodType, string>([
   [voteResult, 'VoteResult'],
   [viewerVotes, 'ViewerVotes'],
   [okResponse, 'Ok'],
+  [topicRequestOk, 'TopicRequestOk'],
   [cityResult, 'City'],
   [citySearchResponse, 'CitySearch'],
   [identityDocument, 'AgentIdentity'],

@@ -72,24 +72,41 @@ export function commentsBody(
     ${older ? html`<p><a href="${older}">Older comments</a></p>` : null}`;
 }
 
+/** The buttons of a topic request waiting for approval: no reader has seen it, so removing it leaves nothing. */
+function waitingRequestActions(id: string): Html {
+  return html`<div class="actions">
+    ${actionButton(`/topic-requests/${id}/approve`, 'Approve', '/requests')}
+    ${actionButton(`/topic-requests/${id}/remove`, 'Remove', '/requests')}
+  </div>`;
+}
+
 function topicRequestItem(request: TopicRequest): Html {
   const id = encodeURIComponent(request.id);
+  const waiting = request.status === 'waiting';
   return html`<li>
     <article aria-labelledby="request-${request.id}">
       <h3 id="request-${request.id}">${request.requestTitle}</h3>
-      <p class="meta"><time datetime="${request.createdAt}">${request.createdAt.slice(0, 10)}</time></p>
-      ${request.details ? html`<p class="text">${request.details}</p>` : null}
-      <div class="actions">
-        <form class="answer" method="post" action="/topic-requests/${id}/answer">
-          <input type="hidden" name="back" value="/requests" /><label
-            >The article that answers it (a path on the site or an address)<input name="url" required
-          /></label>
-          <button type="submit">Answer</button>
-        </form>
-        ${actionButton(`/topic-requests/${id}/decline`, 'Decline', '/requests')}
-      </div>
+      <p class="meta">
+        <time datetime="${request.createdAt}">${request.createdAt.slice(0, 10)}</time>${
+          waiting ? html` · <span class="state">waiting for approval</span>` : null
+        }
+      </p>
+      ${request.details ? html`<p class="text">${request.details}</p>` : null} ${waiting ? waitingRequestActions(id) : answerActions(id)}
     </article>
   </li>`;
+}
+
+/** The buttons of a listed topic request: answer it with an article, or decline it. */
+function answerActions(id: string): Html {
+  return html`<div class="actions">
+    <form class="answer" method="post" action="/topic-requests/${id}/answer">
+      <input type="hidden" name="back" value="/requests" /><label
+        >The article that answers it (a path on the site or an address)<input name="url" required
+      /></label>
+      <button type="submit">Answer</button>
+    </form>
+    ${actionButton(`/topic-requests/${id}/decline`, 'Decline', '/requests')}
+  </div>`;
 }
 
 function reviewItem(title: string, details: Html, item: BugReport | CitySubmission): Html {
@@ -119,7 +136,10 @@ export function requestsBody(queue: ReviewQueue, stats: StoreStats): Html {
     ['Comments', stats.comments],
     ['Comments deleted', stats.deletedComments],
     ['Votes', stats.votes],
-    ['Topic requests pending, answered, declined', `${topicRequests.pending}, ${topicRequests.answered}, ${topicRequests.declined}`],
+    [
+      'Topic requests waiting, pending, answered, declined',
+      `${topicRequests.waiting}, ${topicRequests.pending}, ${topicRequests.answered}, ${topicRequests.declined}`,
+    ],
     ['Bug reports waiting', stats.bugReports.pending],
     ['City submissions waiting', stats.citySubmissions.pending],
     ['Readers banned', stats.bans],

@@ -8,6 +8,7 @@ import {
   exportLines,
   markReviewed,
   moderateComment,
+  moderateTopicRequest,
   OwnerActionFailed,
   setReaderBan,
 } from '../owner/actions.ts';
@@ -73,17 +74,25 @@ async function formOf(req: IncomingMessage): Promise<URLSearchParams | null> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** Where a form asks to come back to: a path of the desk, never another site. */
-function backOf(form: URLSearchParams): string {
+/** The base a form's `back` is read against: only what stays on it is the desk's. */
+const DESK_BASE = 'http://desk';
+
+/**
+ * Where a form asks to come back to, as the browser will read it: a path on
+ * the desk, else the desk's home. It is checked once normalised (dot
+ * segments, percent-encoded dots and backslashes resolved), since `/.//host`
+ * and `/%2e//host` become `//host`, which a browser reads as another site.
+ */
+function backOf(form: URLSearchParams): URL {
   const back = form.get('back') ?? '/';
-  return back.startsWith('/') && !back.startsWith('//') && !back.includes('\\') ? back : '/';
+  const url = back.startsWith('/') ? new URL(back, DESK_BASE) : null;
+  return url?.origin === DESK_BASE && !url.pathname.startsWith('//') ? url : new URL('/', DESK_BASE);
 }
 
 /** `back` with the notice of what was done, which the page shows. */
-function withNotice(back: string, notice: string, failed: boolean): string {
-  const url = new URL(back, 'http://desk');
-  url.searchParams.set(failed ? 'failed' : 'done', notice);
-  return `${url.pathname}${url.search}`;
+function withNotice(back: URL, notice: string, failed: boolean): string {
+  back.searchParams.set(failed ? 'failed' : 'done', notice);
+  return `${back.pathname}${back.search}`;
 }
 
 /** The action a POST names, on the store: each one of the owner's actions. */
@@ -102,6 +111,8 @@ function actionOf(path: string, form: URLSearchParams, store: StoreEngine): (() 
   if (action === 'readers/ban') return () => setReaderBan(store, id, true);
   if (action === 'readers/unban') return () => setReaderBan(store, id, false);
   if (action === 'topic-requests/decline') return () => declineTopicRequest(store, id);
+  if (action === 'topic-requests/approve') return () => moderateTopicRequest(store, 'approve', id);
+  if (action === 'topic-requests/remove') return () => moderateTopicRequest(store, 'remove', id);
   if (action === 'reviews/done') return () => markReviewed(store, id);
   if (action === 'topic-requests/answer') {
     return () => {
@@ -165,7 +176,7 @@ export async function serveDesk({ store, site, host, port, origin }: DeskOptions
       refuse(res, 421, 'This is not the address of the desk');
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://desk');
+    const url = new URL(req.url ?? '/', DESK_BASE);
     if (req.method === 'POST') {
       const from = req.headers.origin;
       if (from === undefined || !names.has(URL.canParse(from) ? new URL(from).host : '')) {

@@ -25,13 +25,19 @@ export function sign(key: KeyObject, payload: string): string {
   return `${payload}.${mac(key, payload)}`;
 }
 
-/** The payload of a value `sign` made with this key; null when it was made otherwise or altered. */
+/**
+ * The payload of a value `sign` made with this key; null when it was made
+ * otherwise or altered. The MAC is compared in its one canonical spelling
+ * (unpadded base64url, as `sign` writes it), character for character: base64url
+ * decoding skips what it cannot read and ignores a last character's spare bits,
+ * so comparing decoded bytes would take several spellings of one value.
+ */
 export function verify(key: KeyObject, signed: string): string | null {
   const dot = signed.lastIndexOf('.');
   if (dot <= 0) return null;
   const payload = signed.slice(0, dot);
-  const given = Buffer.from(signed.slice(dot + 1), 'base64url');
-  const expected = Buffer.from(mac(key, payload), 'base64url');
+  const given = Buffer.from(signed.slice(dot + 1));
+  const expected = Buffer.from(mac(key, payload));
   return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null;
 }
 

@@ -9,6 +9,7 @@ import type { KeyObject } from 'node:crypto';
 import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
 import { sign, verify } from '../identity/signing.ts';
 import { MODERATION_ACTIONS, type ModerationAction } from '../store/moderation.ts';
+import type { SpentLink } from '../store/types.ts';
 
 /** How long a link works after it was made. */
 export const LINK_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -21,8 +22,13 @@ export interface ModerationLink {
   url: string;
 }
 
-/** What a token says: its action on its comment, or why it says nothing (`invalid`: altered or not ours; `expired`). */
-export type TokenReading = { ok: true; action: ModerationAction; commentId: string } | { ok: false; reason: 'invalid' | 'expired' };
+/**
+ * What a token says: its action on its comment, and the link as the store
+ * spends it (its signed payload, one per token, and when it expires); or why
+ * it says nothing (`invalid`: altered or not ours; `expired`).
+ */
+export type TokenReading =
+  { ok: true; action: ModerationAction; commentId: string; link: SpentLink } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** The token of `action` on the comment `commentId`, valid until `expiresAt` (epoch milliseconds). */
 export function moderationToken(key: KeyObject, action: ModerationAction, commentId: string, expiresAt: number): string {
@@ -32,11 +38,13 @@ export function moderationToken(key: KeyObject, action: ModerationAction, commen
 /** Reads a token at `now` (epoch milliseconds). */
 export function readModerationToken(key: KeyObject, token: string, now: number): TokenReading {
   const payload = verify(key, token);
-  const [action, expires, commentId, ...rest] = payload?.split(SEPARATOR) ?? [];
+  if (payload === null) return { ok: false, reason: 'invalid' };
+  const [action, expires, commentId, ...rest] = payload.split(SEPARATOR);
   const known = MODERATION_ACTIONS.find((name) => name === action);
   if (known === undefined || !commentId || rest.length > 0 || !/^\d+$/.test(expires ?? '')) return { ok: false, reason: 'invalid' };
-  if (Number(expires) * 1000 <= now) return { ok: false, reason: 'expired' };
-  return { ok: true, action: known, commentId };
+  const expiresAt = Number(expires) * 1000;
+  if (expiresAt <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, action: known, commentId, link: { link: payload, expiresAt: new Date(expiresAt).toISOString() } };
 }
 
 /**

@@ -2,9 +2,12 @@
  * The pages a moderation link opens (`/moderation/<token>`). GET shows what
  * the link would do and a button, and changes nothing, so that a mail
  * scanner or a link preview that fetches it is harmless; the button POSTs
- * the page's own form to the same address, which does it. A link altered
- * (400), expired (410), about a comment that is gone (410) or whose action
- * was done already (409) says so, on GET and POST alike. The pages are the
+ * the page's own form to the same address, which does it. A link is spent
+ * by its first POST, whatever it then finds, and in the store, so that it
+ * acts once across restarts and instances: used again, it answers 409 even
+ * after its action was undone (a ban lifted). A link altered (400), expired
+ * (410), used (409), about a comment that is gone (410) or whose action was
+ * done already (409) says so, on GET and POST alike. The pages are the
  * owner's, in English; nobody else has a use for them.
  */
 import type { KeyObject } from 'node:crypto';
@@ -92,6 +95,15 @@ function unavailable(action: ModerationAction, state: Exclude<ModerationState['s
   return page(409, 'Already done', paragraph(WORDS[action].already) + (comment ? commentShown(comment) : ''));
 }
 
+/** The page of a link that was used: each link acts once. */
+function used(): Response {
+  return page(
+    409,
+    'Link used',
+    paragraph('This link was used already: each link acts once. The desk or npm run data -- review does the rest.'),
+  );
+}
+
 /** Answers a request to `/moderation/<token>`. */
 export async function serveModeration(request: Request, options: ModerationPagesOptions): Promise<Response> {
   const { store, key, site } = options;
@@ -110,8 +122,9 @@ export async function serveModeration(request: Request, options: ModerationPages
           paragraph('This link has expired: moderation links work for 7 days. npm run data -- review lists what waits.'),
         )
       : page(400, 'Link not valid', paragraph('This link is not one this site made, or it was altered on its way.'));
-  const { action, commentId } = reading;
+  const { action, commentId, link } = reading;
   if (request.method !== 'POST') {
+    if (await store.linkSpent(link.link)) return used();
     const current = await moderationState(store, action, commentId);
     if (current.state !== 'ready') return unavailable(action, current.state, current.state === 'done' ? current.comment : undefined);
     const form = `<form method="post"><button type="submit">${escapeHtml(WORDS[action].button)}</button></form>`;
@@ -120,6 +133,7 @@ export async function serveModeration(request: Request, options: ModerationPages
   // The page's own form sends its origin; a POST from anywhere else acts on nothing.
   if (request.headers.get('Origin') !== site)
     return page(403, 'Not sent from this site', paragraph('Open the link and press its button: the action is taken from that page only.'));
+  if (!(await store.spendLink(link))) return used();
   const outcome = await moderate(store, action, commentId);
   if (outcome.state !== 'ready') return unavailable(action, outcome.state, outcome.state === 'done' ? outcome.comment : undefined);
   return page(200, 'Done', paragraph(WORDS[action].done));

@@ -32,6 +32,12 @@ export async function declineTopicRequest(store: StoreEngine, id: string): Promi
   return `topic request ${id}: declined`;
 }
 
+/** The owner's verdict on a topic request waiting for approval (MODERATION): approve lists it, remove deletes it outright. */
+export async function moderateTopicRequest(store: StoreEngine, verdict: 'approve' | 'remove', id: string): Promise<string> {
+  if (!(await store.moderateTopicRequest(id, verdict))) throw new OwnerActionFailed(`no topic request ${id} waits for approval`);
+  return `topic request ${id}: ${verdict === 'approve' ? 'approved' : 'removed'}`;
+}
+
 /** Marks a bug report or a city submission reviewed, whichever has the id. */
 export async function markReviewed(store: StoreEngine, id: string): Promise<string> {
   if (await store.markReviewed('bugReport', id)) return `bug report ${id}: reviewed`;

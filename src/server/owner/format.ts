@@ -65,7 +65,7 @@ export function formatQueue({ comments, topicRequests, bugReports, citySubmissio
       'Topic requests',
       topicRequests.map(
         (request) =>
-          `${oneLine(request.id)}  ${request.createdAt.slice(0, 10)}  ${oneLine(request.requestTitle)}${request.details ? ` — ${oneLine(request.details, 60)}` : ''}`,
+          `${oneLine(request.id)}  ${request.createdAt.slice(0, 10)}  ${oneLine(request.requestTitle)}${request.details ? ` — ${oneLine(request.details, 60)}` : ''}${request.status === 'waiting' ? '  (waiting for approval)' : ''}`,
       ),
     ),
     section(
@@ -91,7 +91,7 @@ export function formatStats(stats: StoreStats): string {
     `articles with comments  ${stats.articles}`,
     `comments                ${stats.comments} (${stats.deletedComments} deleted, ${stats.pendingComments} waiting for approval)`,
     `votes                   ${stats.votes}`,
-    `topic requests          ${topicRequests.pending + topicRequests.answered + topicRequests.declined} (${topicRequests.pending} pending, ${topicRequests.answered} answered, ${topicRequests.declined} declined)`,
+    `topic requests          ${Object.values(topicRequests).reduce((sum, count) => sum + count, 0)} (${topicRequests.waiting} waiting, ${topicRequests.pending} pending, ${topicRequests.answered} answered, ${topicRequests.declined} declined)`,
     `bug reports             ${bugReports.total} (${bugReports.pending} to review)`,
     `city submissions        ${citySubmissions.total} (${citySubmissions.pending} to review)`,
     `banned readers          ${stats.bans}`,

@@ -53,6 +53,22 @@ export async function statusOfNewComment(engine: StoreEngine, mode: ModerationMo
   return (await engine.everPublished(authorHash)) ? 'published' : 'pending';
 }
 
+/**
+ * Whether a new topic request is listed at once or waits for approval, under
+ * `mode`, as a comment would: under `first` a reader is known once a comment
+ * or a topic request of theirs was published.
+ */
+export async function statusOfNewTopicRequest(
+  engine: StoreEngine,
+  mode: ModerationMode,
+  authorHash: string,
+): Promise<'pending' | 'waiting'> {
+  if ((await statusOfNewComment(engine, mode, authorHash)) === 'published') return 'pending';
+  if (mode === 'all') return 'waiting';
+  // Few enough to read whole: /answers lists every one of them.
+  return (await engine.listTopicRequests()).some((request) => request.authorHash === authorHash) ? 'pending' : 'waiting';
+}
+
 export async function addComment(engine: StoreEngine, comment: NewComment): Promise<PublicComment> {
   return publicComment(await engine.insertComment(comment));
 }

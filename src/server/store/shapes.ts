@@ -44,8 +44,11 @@ export const comment = z.object({
   status: commentStatus.default('published'),
 });
 
-/** Where a topic request stands: new, answered by an article, or declined by the owner. */
-export const topicRequestStatus = z.enum(['pending', 'answered', 'declined']);
+/**
+ * Where a topic request stands: waiting for the owner's approval (MODERATION: only its writer knows of it), new and
+ * listed (`pending`), answered by an article, or declined by the owner.
+ */
+export const topicRequestStatus = z.enum(['waiting', 'pending', 'answered', 'declined']);
 
 export const topicRequest = z.object({
   id: text.min(1),
@@ -141,6 +144,13 @@ export const outboxRef = outboxEntry.pick({ id: true, channel: true });
 export const ban = z.object({ readerHash: text.min(1), since: isoDate });
 
 /**
+ * A moderation link that was used (src/server/moderation/links.ts): its
+ * token's signed payload, spent for good, and when the link stops working,
+ * after which the record may be dropped, the link being refused anyway.
+ */
+export const spentLink = z.object({ link: text.min(1), expiresAt: isoDate });
+
+/**
  * One line of an export: everything a store holds is a sequence of these, parents before replies, comments before
  * votes, and last the notifications not sent yet, so that they are sent from the store they move to.
  */
@@ -152,5 +162,6 @@ export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bugReport'), item: bugReport }),
   z.object({ kind: z.literal('citySubmission'), item: citySubmission }),
   z.object({ kind: z.literal('ban'), ...ban.shape }),
+  z.object({ kind: z.literal('spentLink'), ...spentLink.shape }),
   z.object({ kind: z.literal('notification'), entry: outboxEntry }),
 ]);

@@ -9,6 +9,7 @@ import type {
   notification,
   notificationChannel,
   outboxEntry,
+  spentLink,
   topicRequest,
   topicRequestStatus,
 } from './shapes.ts';
@@ -30,6 +31,7 @@ export type TopicRequest = z.infer<typeof topicRequest>;
 export type BugReport = z.infer<typeof bugReport>;
 export type CitySubmission = z.infer<typeof citySubmission>;
 export type StoredBan = z.infer<typeof ban>;
+export type SpentLink = z.infer<typeof spentLink>;
 export type ExportRecord = z.infer<typeof exportRecord>;
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 export type Notification = z.infer<typeof notification>;
@@ -39,7 +41,8 @@ export type OutboxKey = Pick<OutboxEntry, 'id' | 'channel' | 'createdAt'>;
 
 export type NewComment = Omit<StoredComment, 'id' | 'createdAt' | 'score' | 'deletedAt'>;
 
-export type NewTopicRequest = Omit<TopicRequest, 'id' | 'createdAt' | 'status' | 'answerUrl'>;
+/** A new topic request: listed at once (`pending`, unless said otherwise) or waiting for approval. */
+export type NewTopicRequest = Omit<TopicRequest, 'id' | 'createdAt' | 'status' | 'answerUrl'> & { status?: 'pending' | 'waiting' };
 export type NewBugReport = Omit<BugReport, 'id' | 'createdAt' | 'reviewedAt'>;
 export type NewCitySubmission = Omit<CitySubmission, 'id' | 'createdAt' | 'reviewedAt'>;
 
@@ -62,7 +65,10 @@ export interface CommentFilter {
   before?: string;
 }
 
-/** What waits for the owner, oldest first: comments waiting for approval, pending topic requests, unreviewed bug reports and city submissions. */
+/**
+ * What waits for the owner, oldest first: comments waiting for approval, topic requests waiting for approval or an
+ * answer, unreviewed bug reports and city submissions.
+ */
 export interface ReviewQueue {
   comments: StoredComment[];
   topicRequests: TopicRequest[];
@@ -128,7 +134,7 @@ export interface StoreEngine {
   /** This voter's votes on an article and on its comments (only those voted on). */
   votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }>;
   insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest>;
-  /** Newest first. */
+  /** Newest first, those waiting for approval left out: what readers see, never a waiting one. */
   listTopicRequests(): Promise<TopicRequest[]>;
   insertBugReport(report: NewBugReport): Promise<BugReport>;
   insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission>;
@@ -152,6 +158,12 @@ export interface StoreEngine {
   approveComment(id: string): Promise<StoredComment | null>;
   /** Removes a pending comment outright (no one saw it; it has no reply); null when no comment with this id is pending. */
   removePendingComment(id: string): Promise<StoredComment | null>;
+  /**
+   * The owner's verdict on a topic request waiting for approval: `approve`
+   * lists it (pending), `remove` deletes it outright (no reader saw it). Null
+   * when no topic request with this id waits.
+   */
+  moderateTopicRequest(id: string, verdict: 'approve' | 'remove'): Promise<TopicRequest | null>;
   /** Null when there is no such topic request. */
   answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null>;
   /** Takes a bug report or a city submission off the review queue; false when there is no such item. */
@@ -159,6 +171,14 @@ export interface StoreEngine {
   reviewQueue(): Promise<ReviewQueue>;
   /** Bans (true) or unbans (false) a reader; false when nothing changed. */
   setBan(readerHash: string, banned: boolean): Promise<boolean>;
+  /**
+   * Spends a moderation link, at most once across every process sharing the
+   * store: true when this call spent it, false when it was spent already.
+   * Spent links whose `expiresAt` has passed may be dropped meanwhile.
+   */
+  spendLink(link: SpentLink): Promise<boolean>;
+  /** Whether a moderation link was spent (and not dropped since its expiry). */
+  linkSpent(link: string): Promise<boolean>;
   /** The hashes of the readers whose comments show this colour-and-animal name. */
   readersNamed(author: string): Promise<string[]>;
   stats(): Promise<StoreStats>;

@@ -65,8 +65,8 @@ export interface WriteOperation<Input> {
    */
   captcha: boolean;
   /**
-   * Whether the write can wait for the owner's approval (a comment, under
-   * MODERATION): then a form that looks sent by a robot, or sent with no
+   * Whether the write can wait for the owner's approval (a comment or a
+   * topic request, under MODERATION): then a form that looks sent by a robot, or sent with no
    * stamp, is held instead of refused or taken (docs/owner.md, "Moderation").
    */
   holdable?: boolean;

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import type { ApiResponse } from '../http/api-response.ts';
 import { codedRefusal, jsonError } from '../http/json.ts';
 import { MAX_LINKS_PER_COMMENT } from '../quotas/limits.ts';
 import { linkCount, sameText } from '../spam/comment-text.ts';
-import { addComment, placeInThread, statusOfNewComment, toggleVote, voteTargetExists } from '../store/service.ts';
+import { addComment, placeInThread, statusOfNewComment, statusOfNewTopicRequest, toggleVote, voteTargetExists } from '../store/service.ts';
 import type { PrepareWrite } from './pipeline.ts';
 import { findCity, knownCountryCodes } from '../cities/find-city.ts';
 import { bugReportInput, citySubmissionInput, commentInput, ok, topicRequestInput, voteInput } from './schemas.ts';
@@ -14,6 +15,14 @@ import { bugReportInput, citySubmissionInput, commentInput, ok, topicRequestInpu
  */
 
 const notPublished = (slug: string) => jsonError(404, `No published article has the slug "${slug}"`);
+
+/** The refusal of `what`'s text holding more than MAX_LINKS_PER_COMMENT links, naming its field; null when it holds few enough. */
+function tooManyLinks(what: string, field: string, text: string): ApiResponse | null {
+  const links = linkCount(text);
+  return links > MAX_LINKS_PER_COMMENT
+    ? codedRefusal('too_many_links', `${field}: holds ${links} links; ${what} may hold at most ${MAX_LINKS_PER_COMMENT}`)
+    : null;
+}
 
 /**
  * POST /api/comments: a comment or a reply, threaded under a parent on the
@@ -27,9 +36,8 @@ export const prepareComment: PrepareWrite<z.output<typeof commentInput>> = async
   { reader, runtime: { store, moderation }, held, isPublished },
 ) => {
   if (!isPublished(articleSlug)) return notPublished(articleSlug);
-  const links = linkCount(body);
-  if (links > MAX_LINKS_PER_COMMENT)
-    return codedRefusal('too_many_links', `body: holds ${links} links; a comment may hold at most ${MAX_LINKS_PER_COMMENT}`);
+  const links = tooManyLinks('a comment', 'body', body);
+  if (links) return links;
   const place = await placeInThread(store, articleSlug, parentId);
   if (!place.ok) return jsonError(400, place.message);
   const previous = await store.latestCommentBy(reader.hash);
@@ -59,12 +67,24 @@ export const prepareVote: PrepareWrite<z.output<typeof voteInput>> = async (
   return () => toggleVote(store, target, reader.hash, value);
 };
 
-/** POST /api/topic-requests: stored as pending and listed on /answers. */
-export const prepareTopicRequest: PrepareWrite<z.output<typeof topicRequestInput>> = (
+/**
+ * POST /api/topic-requests: stored as pending and listed on /answers, or,
+ * under MODERATION, waiting for approval as a comment would; its title and
+ * details together hold at most MAX_LINKS_PER_COMMENT links. The answer says
+ * which (`status`).
+ */
+export const prepareTopicRequest: PrepareWrite<z.output<typeof topicRequestInput>> = async (
   { requestTitle, details },
-  { reader, runtime: { store } },
-) =>
-  Promise.resolve(async () => ok((await store.insertTopicRequest({ requestTitle, details: details ?? null, authorHash: reader.hash })).id));
+  { reader, runtime: { store, moderation }, held },
+) => {
+  const links = tooManyLinks('a topic request', 'requestTitle', `${requestTitle}\n${details ?? ''}`);
+  if (links) return links;
+  const status = held ? 'waiting' : await statusOfNewTopicRequest(store, moderation, reader.hash);
+  return async () => {
+    const stored = await store.insertTopicRequest({ requestTitle, details: details ?? null, authorHash: reader.hash, status });
+    return { ...ok(stored.id), status };
+  };
+};
 
 /** POST /api/bug-reports: stored for review, never shown publicly. */
 export const prepareBugReport: PrepareWrite<z.output<typeof bugReportInput>> = (

@@ -2,11 +2,22 @@ import { formCheckFields, formShown, ownFields } from './form-checks.ts';
 import { islandStrings } from './island.ts';
 import { describeRefusal, postJson, type Refusal } from './write-api.ts';
 
-/** What a write form says, in the page's language. */
+/** What a write form says, in the page's language; `held` when the write waits for approval (its answer's status `waiting`). */
 export interface WriteFormStrings {
   sending: string;
   thanks: string;
+  held?: string;
   refusals: Record<string, string>;
+}
+
+/** The event a write form sends (bubbling) once a write went through, for the page's other islands. */
+export const WRITE_STORED_EVENT = 'write-stored';
+
+/** What WRITE_STORED_EVENT tells: the operation's path, its answer, and the fields sent. */
+export interface WriteStored {
+  path: string;
+  answer: Record<string, unknown>;
+  sent: Record<string, unknown>;
 }
 
 /** Says `message` in the form's status line, as an error or not. */
@@ -75,7 +86,12 @@ export class WriteForm extends HTMLElement {
 
   async #send(form: HTMLFormElement): Promise<void> {
     const strings = islandStrings<WriteFormStrings>(this);
+    const path = this.dataset['path'] ?? '';
     const body = ownFields(new FormData(form), this.dataset['sendsPath'] !== undefined ? location.pathname : null);
-    if (await sendWrite(form, this.dataset['path'] ?? '', body, strings)) thank(form, strings.thanks);
+    const answer = await sendWrite(form, path, body, strings);
+    if (!answer) return;
+    thank(form, answer['status'] === 'waiting' && strings.held ? strings.held : strings.thanks);
+    const detail: WriteStored = { path, answer, sent: body };
+    this.dispatchEvent(new CustomEvent(WRITE_STORED_EVENT, { bubbles: true, detail }));
   }
 }

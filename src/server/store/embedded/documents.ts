@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { ban, bugReport, citySubmission, comment, isoDate, outboxEntry, outboxRef, slug, text, topicRequest } from '../shapes.ts';
+import {
+  ban,
+  bugReport,
+  citySubmission,
+  comment,
+  isoDate,
+  outboxEntry,
+  outboxRef,
+  slug,
+  spentLink,
+  text,
+  topicRequest,
+} from '../shapes.ts';
 
 /**
  * The shapes the embedded store keeps on disk, as zod schemas: the lowdb
@@ -41,7 +53,7 @@ export interface CollectionDocument<Item> {
 }
 
 /** What each stored record must look like, to check a new one before it is kept. */
-export const storedShapes = { comment, topicRequest, bugReport, citySubmission, ban, outboxEntry };
+export const storedShapes = { comment, topicRequest, bugReport, citySubmission, ban, spentLink, outboxEntry };
 
 /**
  * The outbox entries a new record brings, in the record's own journal line:
@@ -75,9 +87,13 @@ export const journalRecord = z.discriminatedUnion('op', [
   z.object({ seq, op: z.literal('approveComment'), articleSlug: slug, commentId: text.min(1) }),
   z.object({ seq, op: z.literal('removeComment'), articleSlug: slug, commentId: text.min(1) }),
   z.object({ seq, op: z.literal('answerTopicRequest'), item: topicRequest }),
+  z.object({ seq, op: z.literal('approveTopicRequest'), id: text.min(1) }),
+  z.object({ seq, op: z.literal('removeTopicRequest'), id: text.min(1) }),
   z.object({ seq, op: z.literal('reviewed'), kind: z.enum(['bugReport', 'citySubmission']), id: text.min(1), reviewedAt: isoDate }),
   z.object({ seq, op: z.literal('ban'), item: ban }),
   z.object({ seq, op: z.literal('unban'), readerHash: text.min(1) }),
+  // A moderation link used at `at`: the spent links expired by then leave with it.
+  z.object({ seq, op: z.literal('spendLink'), item: spentLink, at: isoDate }),
 ]);
 export type JournalRecord = z.infer<typeof journalRecord>;
 

@@ -12,13 +12,15 @@
  *   bug-reports.json         the same, of BugReport
  *   city-submissions.json    the same, of CitySubmission
  *   bans.json                the same, of the owner's bans { readerHash, since }
+ *   spent-links.json         the same, of the moderation links used { link, expiresAt }, until they expire
  *   outbox.json              the same, of the notifications waiting to be sent (OutboxEntry)
  *   ip-hash-salt             the generated IP-hash salt
  *   store.lock               an empty SQLite database, locked by the process that has the store open
  *   journal/<n>.jsonl        the journal, in numbered generations: one JSON record a line,
  *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
  *                            | deleteComment | approveComment | removeComment | answerTopicRequest
- *                            | reviewed | ban | unban
+ *                            | approveTopicRequest | removeTopicRequest
+ *                            | reviewed | ban | unban | spendLink
  *                            | outboxSent | outboxFailed | outboxAdded (imported), … },
  *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed);
  *                            a new record's line names its outbox entries ({ id, channel }, the rest made
@@ -79,6 +81,7 @@ import type {
   StoreEngine,
   StoreStats,
   TopicRequest,
+  SpentLink,
   TopicRequestAnswer,
   VoteTarget,
   VoteValue,
@@ -146,7 +149,8 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
 function revisionTopicOf(change: JournalChange): RevisionTopic | null {
   const slug = articleSlugOf(change);
   if (slug !== null) return `thread:${slug}`;
-  return change.op === 'topicRequest' || change.op === 'answerTopicRequest' ? 'topic-requests' : null;
+  const changesRequests = ['topicRequest', 'answerTopicRequest', 'approveTopicRequest', 'removeTopicRequest'].includes(change.op);
+  return changesRequests ? 'topic-requests' : null;
 }
 
 /** How many writes an import leaves in flight before it waits for them. */
@@ -242,14 +246,14 @@ class EmbeddedStore implements StoreEngine {
   }
 
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
-    const stored = storedShapes.topicRequest.parse({ ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null });
+    const stored = storedShapes.topicRequest.parse({ status: 'pending', ...request, id: newId(), createdAt: now(), answerUrl: null });
     const answer = { ...stored };
     await this.#commit({ op: 'topicRequest', item: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
   }
 
   listTopicRequests(): Promise<TopicRequest[]> {
-    return Promise.resolve(this.#state.topicRequests.newestFirst());
+    return Promise.resolve(this.#state.topicRequests.newestFirst().filter((request) => request.status !== 'waiting'));
   }
 
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
@@ -308,6 +312,13 @@ class EmbeddedStore implements StoreEngine {
     return null;
   }
 
+  async moderateTopicRequest(id: string, verdict: 'approve' | 'remove'): Promise<TopicRequest | null> {
+    const request = this.#state.topicRequests.find(id);
+    if (request?.status !== 'waiting') return null;
+    await this.#commit(verdict === 'approve' ? { op: 'approveTopicRequest', id } : { op: 'removeTopicRequest', id });
+    return verdict === 'approve' ? { ...request, status: 'pending' } : request;
+  }
+
   async answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null> {
     const request = this.#state.topicRequests.find(id);
     if (!request) return null;
@@ -331,7 +342,9 @@ class EmbeddedStore implements StoreEngine {
     }
     return {
       comments: comments.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)),
-      topicRequests: this.#state.topicRequests.oldestFirst().filter((request) => request.status === 'pending'),
+      topicRequests: this.#state.topicRequests
+        .oldestFirst()
+        .filter((request) => request.status === 'waiting' || request.status === 'pending'),
       bugReports: this.#state.bugReports.oldestFirst().filter((report) => report.reviewedAt === null),
       citySubmissions: this.#state.citySubmissions.oldestFirst().filter((submission) => submission.reviewedAt === null),
     };
@@ -341,6 +354,17 @@ class EmbeddedStore implements StoreEngine {
     if ((this.#state.bans.find(readerHash) !== null) === banned) return false;
     await this.#commit(banned ? { op: 'ban', item: { readerHash, since: now() } } : { op: 'unban', readerHash });
     return true;
+  }
+
+  async spendLink(link: SpentLink): Promise<boolean> {
+    // Checked and applied with no await between: one process holds the store (lock.ts).
+    if (this.#state.spentLinks.find(link.link) !== null) return false;
+    await this.#commit({ op: 'spendLink', item: link, at: now() });
+    return true;
+  }
+
+  linkSpent(link: string): Promise<boolean> {
+    return Promise.resolve(this.#state.spentLinks.find(link) !== null);
   }
 
   async recentComments({ waiting, articleSlug, authorHash, before }: CommentFilter, limit: number): Promise<StoredComment[]> {
@@ -392,6 +416,7 @@ class EmbeddedStore implements StoreEngine {
       pendingComments,
       votes,
       topicRequests: {
+        waiting: requests.filter((request) => request.status === 'waiting').length,
         pending: requests.filter((request) => request.status === 'pending').length,
         answered: requests.filter((request) => request.status === 'answered').length,
         declined: requests.filter((request) => request.status === 'declined').length,
@@ -413,6 +438,7 @@ class EmbeddedStore implements StoreEngine {
     for (const item of this.#state.bugReports.oldestFirst()) yield { kind: 'bugReport', item };
     for (const item of this.#state.citySubmissions.oldestFirst()) yield { kind: 'citySubmission', item };
     for (const { readerHash, since } of this.#state.bans.oldestFirst()) yield { kind: 'ban', readerHash, since };
+    for (const spent of this.#state.spentLinks.oldestFirst()) yield { kind: 'spentLink', ...spent };
     // Claimed or not: a lease is this process's, and ends with it.
     for (const entry of this.#state.outbox.entries()) yield { kind: 'notification', entry };
   }
@@ -525,6 +551,10 @@ class EmbeddedStore implements StoreEngine {
         return state.citySubmissions.find(record.item.id) ? null : { op: 'citySubmission', item: record.item };
       case 'ban':
         return state.bans.find(record.readerHash) ? null : { op: 'ban', item: { readerHash: record.readerHash, since: record.since } };
+      case 'spentLink': {
+        const { link, expiresAt } = record;
+        return state.spentLinks.find(link) ? null : { op: 'spendLink', item: { link, expiresAt }, at: now() };
+      }
       case 'notification':
         return state.outbox.has(record.entry.id) ? null : { op: 'outboxAdded', entry: record.entry };
     }

@@ -9,6 +9,8 @@ export interface StoreLayout {
   bugReports: string;
   citySubmissions: string;
   bans: string;
+  /** Moderation links used, until they expire. */
+  spentLinks: string;
   /** Notifications waiting to be sent. */
   outbox: string;
   /** The generated IP-hash salt. */
@@ -28,6 +30,7 @@ export function storeLayout(dataDir: string): StoreLayout {
     bugReports: join(dataDir, 'bug-reports.json'),
     citySubmissions: join(dataDir, 'city-submissions.json'),
     bans: join(dataDir, 'bans.json'),
+    spentLinks: join(dataDir, 'spent-links.json'),
     outbox: join(dataDir, 'outbox.json'),
     salt: join(dataDir, 'ip-hash-salt'),
     lock: join(dataDir, 'store.lock'),

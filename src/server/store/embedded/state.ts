@@ -1,5 +1,5 @@
 import { SLUG_PATTERN } from '../../articles/source.ts';
-import type { BugReport, CitySubmission, StoredBan, StoredComment, TopicRequest } from '../types.ts';
+import type { BugReport, CitySubmission, SpentLink, StoredBan, StoredComment, TopicRequest } from '../types.ts';
 import { ArticleThread } from './article-thread.ts';
 import { Collection } from './collection.ts';
 import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
@@ -28,6 +28,7 @@ export class StoreState {
   readonly bugReports: Collection<BugReport>;
   readonly citySubmissions: Collection<CitySubmission>;
   readonly bans: Collection<StoredBan>;
+  readonly spentLinks: Collection<SpentLink>;
   readonly outbox: OutboxQueue;
   /** What moderation asks of every thread, kept as they change: read from every snapshot file at open. */
   readonly moderation: ModerationIndex;
@@ -44,6 +45,7 @@ export class StoreState {
       bugReports: Collection<BugReport>;
       citySubmissions: Collection<CitySubmission>;
       bans: Collection<StoredBan>;
+      spentLinks: Collection<SpentLink>;
       outbox: OutboxQueue;
     },
   ) {
@@ -55,6 +57,7 @@ export class StoreState {
     this.bugReports = collections.bugReports;
     this.citySubmissions = collections.citySubmissions;
     this.bans = collections.bans;
+    this.spentLinks = collections.spentLinks;
     this.outbox = collections.outbox;
     this.snapshotSeq = Math.max(articles.lastSeq, ...this.#collections().map((collection) => collection.journalSeq));
   }
@@ -85,13 +88,14 @@ export class StoreState {
         bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
         citySubmissions: await Collection.load(layout.citySubmissions, storedShapes.citySubmission, byId),
         bans: await Collection.load(layout.bans, storedShapes.ban, (ban) => ban.readerHash),
+        spentLinks: await Collection.load(layout.spentLinks, storedShapes.spentLink, (spent) => spent.link),
         outbox: await OutboxQueue.load(layout.outbox),
       },
     );
   }
 
   #collections(): SnapshotTarget[] {
-    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, this.outbox];
+    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, this.spentLinks, this.outbox];
   }
 
   /** Where the reader's newest comment is; undefined when they wrote none. */
@@ -254,6 +258,16 @@ export class StoreState {
         return changed(this.topicRequests, record.seq, (requests) => {
           requests.replace(record.item);
         });
+      case 'approveTopicRequest':
+        return changed(this.topicRequests, record.seq, (requests) => {
+          const request = requests.find(record.id);
+          if (!request) throw new Error(`${record.id} does not exist`);
+          requests.replace({ ...request, status: 'pending' });
+        });
+      case 'removeTopicRequest':
+        return changed(this.topicRequests, record.seq, (requests) => {
+          requests.remove(record.id);
+        });
       case 'reviewed':
         return record.kind === 'bugReport'
           ? changed(this.bugReports, record.seq, (items) => {
@@ -267,6 +281,11 @@ export class StoreState {
       case 'unban':
         return changed(this.bans, record.seq, (bans) => {
           bans.remove(record.readerHash);
+        });
+      case 'spendLink':
+        return changed(this.spentLinks, record.seq, (spent) => {
+          for (const { link, expiresAt } of spent.oldestFirst()) if (Date.parse(expiresAt) <= Date.parse(record.at)) spent.remove(link);
+          spent.add(record.item);
         });
       case 'outboxSent':
         return changed(this.outbox, record.seq, (outbox) => {

@@ -25,6 +25,7 @@ import type {
   ReviewQueue,
   RevisionTopic,
   StoredComment,
+  SpentLink,
   StoreEngine,
   StoreStats,
   TopicRequest,
@@ -263,7 +264,7 @@ class PostgresStore implements StoreEngine {
    * statement timeout.
    */
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
-    const stored: TopicRequest = { ...request, id: newId(), createdAt: now(), status: 'pending', answerUrl: null };
+    const stored: TopicRequest = { status: 'pending', ...request, id: newId(), createdAt: now(), answerUrl: null };
     const inserted = insertStatement(TOPIC_REQUEST_ROWS, [stored]);
     const { text, params } = this.#withOutbox(
       {
@@ -279,7 +280,9 @@ class PostgresStore implements StoreEngine {
   }
 
   async listTopicRequests(): Promise<TopicRequest[]> {
-    const { rows } = await this.#query<TopicRequestRow>(`SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests ORDER BY position DESC`);
+    const { rows } = await this.#query<TopicRequestRow>(
+      `SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests WHERE status <> 'waiting' ORDER BY position DESC`,
+    );
     return rows.map(topicRequestOf);
   }
 
@@ -363,6 +366,22 @@ class PostgresStore implements StoreEngine {
     });
   }
 
+  moderateTopicRequest(id: string, verdict: 'approve' | 'remove'): Promise<TopicRequest | null> {
+    return this.#transaction(async (client) => {
+      const { rows } = await run<TopicRequestRow>(
+        client,
+        verdict === 'approve'
+          ? `UPDATE topic_requests SET status = 'pending' WHERE id = $1 AND status = 'waiting' RETURNING ${TOPIC_REQUEST_COLUMNS}`
+          : `DELETE FROM topic_requests WHERE id = $1 AND status = 'waiting' RETURNING ${TOPIC_REQUEST_COLUMNS}`,
+        [id],
+      );
+      const moderated = rows[0];
+      if (!moderated) return null;
+      await bumpRevision(client, 'topic-requests');
+      return topicRequestOf(moderated);
+    });
+  }
+
   answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null> {
     return this.#transaction(async (client) => {
       const { rows } = await run<TopicRequestRow>(
@@ -386,7 +405,9 @@ class PostgresStore implements StoreEngine {
   async reviewQueue(): Promise<ReviewQueue> {
     const [comments, topicRequests, bugReports, citySubmissions] = await Promise.all([
       this.#query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE status = 'pending' ORDER BY position`),
-      this.#query<TopicRequestRow>(`SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests WHERE status = 'pending' ORDER BY position`),
+      this.#query<TopicRequestRow>(
+        `SELECT ${TOPIC_REQUEST_COLUMNS} FROM topic_requests WHERE status IN ('waiting', 'pending') ORDER BY position`,
+      ),
       this.#query<BugReportRow>(`SELECT ${BUG_REPORT_COLUMNS} FROM bug_reports WHERE reviewed_at IS NULL ORDER BY position`),
       this.#query<CitySubmissionRow>(`SELECT ${CITY_SUBMISSION_COLUMNS} FROM city_submissions WHERE reviewed_at IS NULL ORDER BY position`),
     ]);
@@ -404,6 +425,21 @@ class PostgresStore implements StoreEngine {
       : await this.#query('DELETE FROM bans WHERE reader_hash = $1', [readerHash]);
     // This instance's own ban checks see the change from now on.
     await this.#banWatch?.caughtUp();
+    return (rowCount ?? 0) > 0;
+  }
+
+  async spendLink({ link, expiresAt }: SpentLink): Promise<boolean> {
+    // The primary key spends it once, whichever instance asks first; expired links leave on the way.
+    const { rowCount } = await this.#query(
+      `WITH dropped AS (DELETE FROM spent_links WHERE expires_at <= now())
+       INSERT INTO spent_links (link, expires_at) VALUES ($1, $2) ON CONFLICT (link) DO NOTHING`,
+      [link, expiresAt],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async linkSpent(link: string): Promise<boolean> {
+    const { rowCount } = await this.#query('SELECT 1 FROM spent_links WHERE link = $1', [link]);
     return (rowCount ?? 0) > 0;
   }
 
@@ -434,6 +470,7 @@ class PostgresStore implements StoreEngine {
          (SELECT count(*) FROM comments WHERE deleted_at IS NOT NULL) AS deleted_comments,
          (SELECT count(*) FROM comments WHERE status = 'pending') AS pending_comments,
          (SELECT count(*) FROM article_votes WHERE vote <> 0) + (SELECT count(*) FROM comment_votes WHERE vote <> 0) AS votes,
+         (SELECT count(*) FROM topic_requests WHERE status = 'waiting') AS waiting_requests,
          (SELECT count(*) FROM topic_requests WHERE status = 'pending') AS pending_requests,
          (SELECT count(*) FROM topic_requests WHERE status = 'answered') AS answered_requests,
          (SELECT count(*) FROM topic_requests WHERE status = 'declined') AS declined_requests,
@@ -450,7 +487,12 @@ class PostgresStore implements StoreEngine {
       deletedComments: count('deleted_comments'),
       pendingComments: count('pending_comments'),
       votes: count('votes'),
-      topicRequests: { pending: count('pending_requests'), answered: count('answered_requests'), declined: count('declined_requests') },
+      topicRequests: {
+        waiting: count('waiting_requests'),
+        pending: count('pending_requests'),
+        answered: count('answered_requests'),
+        declined: count('declined_requests'),
+      },
       bugReports: { total: count('bug_reports'), pending: count('pending_bug_reports') },
       citySubmissions: { total: count('city_submissions'), pending: count('pending_city_submissions') },
       bans: count('bans'),

@@ -73,6 +73,10 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
     record: (row: { reader_hash: string; since: Date }) => ({ kind: 'ban', readerHash: row.reader_hash, since: row.since.toISOString() }),
   },
   {
+    query: 'SELECT link, expires_at FROM spent_links ORDER BY expires_at',
+    record: (row: { link: string; expires_at: Date }) => ({ kind: 'spentLink', link: row.link, expiresAt: row.expires_at.toISOString() }),
+  },
+  {
     // Leased or not: a lease is its sender's, and a sender of the store imported into starts without one.
     query: `SELECT ${OUTBOX_COLUMNS} FROM notification_outbox ORDER BY created_at, id`,
     record: (row: OutboxRow) => ({ kind: 'notification', entry: outboxEntryOf(row) }),
@@ -160,14 +164,18 @@ function addRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<
             CITY_SUBMISSION_ROWS,
             of('citySubmission').map((record) => record.item),
           );
-        case 'ban': {
-          const { text, params } = valuesList(of('ban').map((record) => [record.readerHash, record.since]));
-          const result = await client.query(
-            `INSERT INTO bans (reader_hash, since) VALUES ${text} ON CONFLICT (reader_hash) DO NOTHING`,
-            params,
+        case 'ban':
+          return insertNew(
+            client,
+            'bans (reader_hash, since)',
+            of('ban').map((record) => [record.readerHash, record.since]),
           );
-          return result.rowCount ?? 0;
-        }
+        case 'spentLink':
+          return insertNew(
+            client,
+            'spent_links (link, expires_at)',
+            of('spentLink').map((record) => [record.link, record.expiresAt]),
+          );
         case 'notification':
           return insertRows(
             client,
@@ -199,6 +207,13 @@ function addRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<
     if (topicRequests.changed) await bumpRevision(client, 'topic-requests');
     return counts;
   });
+}
+
+/** Adds the rows whose key (the first column) is not there yet; resolves with how many were added. */
+async function insertNew(client: PoolClient, tableAndColumns: string, rows: unknown[][]): Promise<number> {
+  const { text, params } = valuesList(rows);
+  const result = await client.query(`INSERT INTO ${tableAndColumns} VALUES ${text} ON CONFLICT DO NOTHING`, params);
+  return result.rowCount ?? 0;
 }
 
 /** Adds votes; a voter's removed vote (kept at 0) takes the imported one. */
