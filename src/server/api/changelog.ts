@@ -10,6 +10,15 @@ export interface ChangelogEntry {
 /** The API's versions, newest first: the first is API_VERSION, which a unit test checks. */
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    version: '1.5.0',
+    date: '2026-11-27',
+    changes: [
+      '`createTopicRequest` answers the new field `status`: `pending` when the request is listed on /answers at once, `waiting` when it waits for the owner’s approval (MODERATION `first`: a reader’s requests until one of their comments or requests was published; `all`: every request). A waiting request is listed nowhere (`listTopicRequests`, /answers, its Markdown twin, the MCP tool `list_topic_requests`) until the owner approves it; removed, it is gone.',
+      '`createTopicRequest` answers 400 with `code` `too_many_links` when its title and details together hold more than 3 links, as `createComment` does.',
+      'Additive only: a client of 1.4.0 reads every answer as before.',
+    ],
+  },
+  {
     version: '1.4.0',
     date: '2026-11-26',
     changes: [
