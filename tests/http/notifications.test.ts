@@ -6,38 +6,11 @@ import { startSmtp, startWebhookReceiver, until, type SmtpSink, type WebhookSink
 import { freePort } from '../support/ports.ts';
 import { dropDatabases, freshDatabase, queryRows } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
-import { newReaderAddress, post } from '../support/writes.ts';
-
-const ARTICLE = 'the-price-of-a-beer';
+import { ARTICLE, comment, metric, notifying, OWNER } from '../support/notifying.ts';
+import { newReaderAddress } from '../support/writes.ts';
 
 after(dropDatabases);
-const OWNER = 'owner@example.test';
 const WEBHOOK_PASSWORD = 'sésame ouvre-toi';
-
-/** The site's settings for notifications to these sinks; emails at most every `emailSeconds`. */
-function notifying(smtpPort: number, emailSeconds: number, webhook?: WebhookSink): Record<string, string> {
-  return {
-    TRUST_PROXY: '1',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    NOTIFY_EMAIL_TO: OWNER,
-    NOTIFY_EMAIL_FROM: 'site@example.test',
-    NOTIFY_EMAIL_SECONDS: String(emailSeconds),
-    ...(webhook ? { NOTIFY_WEBHOOK_URL: webhook.url } : {}),
-  };
-}
-
-async function comment(site: RunningSite, body: string, address = newReaderAddress()): Promise<string> {
-  const answer = await post(site.url, '/api/comments', { articleSlug: ARTICLE, body }, address);
-  assert.equal(answer.status, 200, answer.text);
-  return String(answer.json()['id']);
-}
-
-/** One metric's value, as the metrics listener at `port` reads it now. */
-async function metric(port: number, sample: string): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${sample} `));
-  return line === undefined ? Number.NaN : Number(line.slice(sample.length + 1));
-}
 
 describe('notifications by email and webhook', () => {
   let smtp: SmtpSink;
@@ -79,7 +52,7 @@ describe('notifications by email and webhook', () => {
     assert.equal(hook['body'], 'Beer is cheaper by the river.');
     assert.equal(hook['url'], `http://localhost:4321/articles/${ARTICLE}`);
     assert.match(String(hook['text']), /Beer is cheaper by the river\./);
-    assert.equal(hook['content'], hook['text']);
+    assert.match(String(hook['content']), /Beer is cheaper by the river\./);
     for (const sent of [email, JSON.stringify(hook)]) {
       assert.ok(!sent.includes(address), 'no reader address');
       assert.doesNotMatch(sent, /authorHash|readerHash/);
