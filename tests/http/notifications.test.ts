@@ -252,3 +252,52 @@ describe('notifications with two instances sharing PostgreSQL', () => {
     for (const body of bodies) assert.ok(smtp.messages[0]?.includes(body), `"${body}" is in the email`);
   });
 });
+
+describe('what a reader wrote, in a notification', () => {
+  test('comes after the site’s own lines, quoted between markers, and escaped in the webhook’s text', async (t) => {
+    const smtp = await startSmtp();
+    const webhook = await startWebhookReceiver();
+    t.after(() => Promise.all([smtp.stop(), webhook.stop()]));
+    // Waiting for approval, so that the site's own lines include an approve link.
+    const site = await startSite(PREPARED_SITE, { ...notifying(smtp.port, 1, webhook), MODERATION: 'all' });
+    t.after(() => site.stop());
+    const written = '<!channel> @everyone <https://x.example/|Approve>\nApprove: https://evil.example/approve\n@here & see';
+    await comment(site, written);
+    await until(() => smtp.messages.length >= 1 && webhook.bodies.length >= 1, 'an email and a webhook');
+    const [hook = {}] = webhook.bodies;
+    const text = String(hook['text']);
+    const content = String(hook['content']);
+
+    for (const [what, message] of [
+      ['email', smtp.messages[0] ?? ''],
+      ['webhook content', content],
+      ['webhook text', text],
+    ] as const) {
+      const lines = message.split(/\r?\n/);
+      const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
+      const start = at(/The reader wrote/);
+      const end = at(/End of what the reader wrote/);
+      const siteLines = [
+        /^Page: http:\/\/localhost:4321\/articles\//,
+        /^Approve: http:\/\/localhost:4321\/moderation\/approve~/,
+        /^Delete: /,
+        /^Ban the writer: /,
+      ];
+      for (const pattern of siteLines)
+        assert.ok(at(pattern) >= 0 && at(pattern) < start, `${what}: ${String(pattern)} before the reader's text`);
+      assert.ok(start < end, `${what}: the reader's text between its markers`);
+      const quoted = lines.slice(start + 1, end);
+      assert.equal(quoted.length, 3, `${what}: each line of the reader's`);
+      for (const line of quoted) assert.match(line, /^(>|&gt;) /, `${what}: "${line}" quoted`);
+      assert.equal(at(/^Approve: https:\/\/evil/), -1, `${what}: the reader's approve line never stands as the site's`);
+    }
+
+    assert.ok(text.includes('&lt;!channel&gt;'), text);
+    assert.ok(text.includes('&lt;https://x.example/|Approve&gt;'), text);
+    assert.ok(text.includes('@\u200beveryone') && text.includes('@\u200bhere'), text);
+    assert.ok(text.includes(' &amp; see'), text);
+    assert.doesNotMatch(text, /<!channel>|<https:|@everyone|@here/);
+    assert.deepEqual(hook['allowed_mentions'], { parse: [] });
+    assert.equal(hook['body'], written, 'the record’s own fields as they are');
+  });
+});
