@@ -31,6 +31,9 @@ import {
 } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
+/** How long a stopping server lets requests in flight go on once its listener is closed, before it cuts their connections. */
+const REQUEST_GRACE_MS = 5000;
+
 /** The MCP server, its SDK loaded at the first request to `/mcp`: a site that no agent asks holds none of it. */
 function lazyMcpEndpoint(): McpEndpoint {
   let endpoint: Promise<McpEndpoint> | undefined;
@@ -52,8 +55,9 @@ async function revisionOf(topic: string): Promise<string> {
  * server on the configured address. SIGINT and SIGTERM stop it gracefully:
  * `/readyz` turns 503 at once while everything else is still served for
  * DRAIN_SECONDS, so that a proxy polling it sends nothing new; then the
- * listener closes, requests in flight finish, the notification sender stops
- * (sender.ts: a few seconds at most), and the store is closed. A second
+ * listener closes, requests in flight finish (within REQUEST_GRACE_MS) while
+ * the notification sender stops (sender.ts: a few seconds at most), and the
+ * store is closed. A second
  * signal, at any point of that, ends the process at once.
  * The city index itself, every city's names in every script, is read at the
  * first city search or submission: a site whose readers never search cities
@@ -135,17 +139,30 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     metrics?.close();
     desk?.close();
     desk?.closeAllConnections();
-    server.close(() => {
-      (stopNotifications?.() ?? Promise.resolve()).then(closeRuntime).then(
+    const answered = new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+    // Idle keep-alive connections would otherwise hold the close until they time out.
+    server.closeIdleConnections();
+    // A client that stalls mid-request would hold it for good: the close has an end.
+    const cut = setTimeout(() => {
+      server.closeAllConnections();
+    }, REQUEST_GRACE_MS);
+    // The sender stops beside the requests: what they write waits in the outbox for the next start.
+    Promise.all([answered, stopNotifications?.()])
+      .then(() => {
+        clearTimeout(cut);
+        return closeRuntime();
+      })
+      .then(
         () => process.exit(0),
         (error: unknown) => {
           logger.error('[store] the store could not be closed cleanly; its journal is replayed at the next start', {}, error);
           process.exit(1);
         },
       );
-    });
-    // Idle keep-alive connections would otherwise hold the close until they time out.
-    server.closeIdleConnections();
   };
   let signalled = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
