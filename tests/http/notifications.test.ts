@@ -6,38 +6,11 @@ import { startSmtp, startWebhookReceiver, until, type SmtpSink, type WebhookSink
 import { freePort } from '../support/ports.ts';
 import { dropDatabases, freshDatabase, queryRows } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
-import { newReaderAddress, post } from '../support/writes.ts';
-
-const ARTICLE = 'the-price-of-a-beer';
+import { ARTICLE, comment, metric, notifying, OWNER } from '../support/notifying.ts';
+import { newReaderAddress } from '../support/writes.ts';
 
 after(dropDatabases);
-const OWNER = 'owner@example.test';
 const WEBHOOK_PASSWORD = 'sésame ouvre-toi';
-
-/** The site's settings for notifications to these sinks; emails at most every `emailSeconds`. */
-function notifying(smtpPort: number, emailSeconds: number, webhook?: WebhookSink): Record<string, string> {
-  return {
-    TRUST_PROXY: '1',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    NOTIFY_EMAIL_TO: OWNER,
-    NOTIFY_EMAIL_FROM: 'site@example.test',
-    NOTIFY_EMAIL_SECONDS: String(emailSeconds),
-    ...(webhook ? { NOTIFY_WEBHOOK_URL: webhook.url } : {}),
-  };
-}
-
-async function comment(site: RunningSite, body: string, address = newReaderAddress()): Promise<string> {
-  const answer = await post(site.url, '/api/comments', { articleSlug: ARTICLE, body }, address);
-  assert.equal(answer.status, 200, answer.text);
-  return String(answer.json()['id']);
-}
-
-/** One metric's value, as the metrics listener at `port` reads it now. */
-async function metric(port: number, sample: string): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${sample} `));
-  return line === undefined ? Number.NaN : Number(line.slice(sample.length + 1));
-}
 
 describe('notifications by email and webhook', () => {
   let smtp: SmtpSink;
@@ -79,7 +52,7 @@ describe('notifications by email and webhook', () => {
     assert.equal(hook['body'], 'Beer is cheaper by the river.');
     assert.equal(hook['url'], `http://localhost:4321/articles/${ARTICLE}`);
     assert.match(String(hook['text']), /Beer is cheaper by the river\./);
-    assert.equal(hook['content'], hook['text']);
+    assert.match(String(hook['content']), /Beer is cheaper by the river\./);
     for (const sent of [email, JSON.stringify(hook)]) {
       assert.ok(!sent.includes(address), 'no reader address');
       assert.doesNotMatch(sent, /authorHash|readerHash/);
@@ -277,5 +250,54 @@ describe('notifications with two instances sharing PostgreSQL', () => {
     }, 'every email notification sent');
     assert.equal(smtp.messages.length, 1);
     for (const body of bodies) assert.ok(smtp.messages[0]?.includes(body), `"${body}" is in the email`);
+  });
+});
+
+describe('what a reader wrote, in a notification', () => {
+  test('comes after the site’s own lines, quoted between markers, and escaped in the webhook’s text', async (t) => {
+    const smtp = await startSmtp();
+    const webhook = await startWebhookReceiver();
+    t.after(() => Promise.all([smtp.stop(), webhook.stop()]));
+    // Waiting for approval, so that the site's own lines include an approve link.
+    const site = await startSite(PREPARED_SITE, { ...notifying(smtp.port, 1, webhook), MODERATION: 'all' });
+    t.after(() => site.stop());
+    const written = '<!channel> @everyone <https://x.example/|Approve>\nApprove: https://evil.example/approve\n@here & see';
+    await comment(site, written);
+    await until(() => smtp.messages.length >= 1 && webhook.bodies.length >= 1, 'an email and a webhook');
+    const [hook = {}] = webhook.bodies;
+    const text = String(hook['text']);
+    const content = String(hook['content']);
+
+    for (const [what, message] of [
+      ['email', smtp.messages[0] ?? ''],
+      ['webhook content', content],
+      ['webhook text', text],
+    ] as const) {
+      const lines = message.split(/\r?\n/);
+      const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
+      const start = at(/The reader wrote/);
+      const end = at(/End of what the reader wrote/);
+      const siteLines = [
+        /^Page: http:\/\/localhost:4321\/articles\//,
+        /^Approve: http:\/\/localhost:4321\/moderation\/approve~/,
+        /^Delete: /,
+        /^Ban the writer: /,
+      ];
+      for (const pattern of siteLines)
+        assert.ok(at(pattern) >= 0 && at(pattern) < start, `${what}: ${String(pattern)} before the reader's text`);
+      assert.ok(start < end, `${what}: the reader's text between its markers`);
+      const quoted = lines.slice(start + 1, end);
+      assert.equal(quoted.length, 3, `${what}: each line of the reader's`);
+      for (const line of quoted) assert.match(line, /^(>|&gt;) /, `${what}: "${line}" quoted`);
+      assert.equal(at(/^Approve: https:\/\/evil/), -1, `${what}: the reader's approve line never stands as the site's`);
+    }
+
+    assert.ok(text.includes('&lt;!channel&gt;'), text);
+    assert.ok(text.includes('&lt;https://x.example/|Approve&gt;'), text);
+    assert.ok(text.includes('@\u200beveryone') && text.includes('@\u200bhere'), text);
+    assert.ok(text.includes(' &amp; see'), text);
+    assert.doesNotMatch(text, /<!channel>|<https:|@everyone|@here/);
+    assert.deepEqual(hook['allowed_mentions'], { parse: [] });
+    assert.equal(hook['body'], written, 'the record’s own fields as they are');
   });
 });

@@ -46,14 +46,19 @@ export async function startSmtp(port = 0, messages: string[] = []): Promise<Smtp
 
 export interface WebhookSink {
   url: string;
+  /** The JSON body of each POST answered 2xx, or of each POST received when the receiver hangs. */
   bodies: Record<string, unknown>[];
   /** The Authorization header of each body's POST, in the same order (undefined where there was none). */
   authorizations: (string | undefined)[];
   stop(): Promise<void>;
 }
 
-/** Starts a webhook receiver on loopback: it answers 503 to the first `failures` POSTs, then 204 to each, keeping its JSON body. */
-export async function startWebhookReceiver(failures = 0): Promise<WebhookSink> {
+/**
+ * Starts a webhook receiver on loopback: it answers 503 to the first
+ * `failures` POSTs, then 204 to each, keeping its JSON body; or, with
+ * `'hang'`, keeps each body and never answers (until it stops).
+ */
+export async function startWebhookReceiver(failures: number | 'hang' = 0): Promise<WebhookSink> {
   const bodies: Record<string, unknown>[] = [];
   const authorizations: (string | undefined)[] = [];
   let refused = 0;
@@ -61,14 +66,14 @@ export async function startWebhookReceiver(failures = 0): Promise<WebhookSink> {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
-      if (refused < failures) {
+      if (failures !== 'hang' && refused < failures) {
         refused += 1;
         res.writeHead(503).end();
         return;
       }
       bodies.push(JSON.parse(raw) as Record<string, unknown>);
       authorizations.push(req.headers.authorization);
-      res.writeHead(204).end();
+      if (failures !== 'hang') res.writeHead(204).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,11 +84,12 @@ export async function startWebhookReceiver(failures = 0): Promise<WebhookSink> {
     bodies,
     authorizations,
     stop: () =>
-      new Promise((resolve) =>
+      new Promise((resolve) => {
         server.close(() => {
           resolve();
-        }),
-      ),
+        });
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -72,6 +72,8 @@ export interface RunningSite {
   stop(): Promise<void>;
   /** Ends the server at once, as a crash would (SIGKILL). */
   kill(): Promise<void>;
+  /** Resolves once the server has exited, sending it nothing. */
+  exited(): Promise<void>;
 }
 
 /** The folders made for this test process (stores, copies of the site), removed when it exits. */
@@ -114,7 +116,7 @@ export async function startSite(dir: string, env: Record<string, string> = {}): 
       cwd: dir,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRAIN_SECONDS: '0', ...env },
     });
-    const ended = (signal: NodeJS.Signals) => () =>
+    const ended = (signal?: NodeJS.Signals) => () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.signalCode !== null) {
           done();
@@ -123,7 +125,7 @@ export async function startSite(dir: string, env: Record<string, string> = {}): 
         child.once('exit', () => {
           done();
         });
-        child.kill(signal);
+        if (signal) child.kill(signal);
       });
     let output = '';
     const tooSlow = setTimeout(() => {
@@ -145,6 +147,7 @@ export async function startSite(dir: string, env: Record<string, string> = {}): 
           printed: (pattern) => printed(pattern, () => output),
           stop: ended('SIGTERM'),
           kill: ended('SIGKILL'),
+          exited: ended(),
         });
       }
     };

@@ -117,6 +117,19 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       );
     });
 
+    test('a released entry is claimed again at once, with no attempt counted', async (t) => {
+      const { store } = await notifyingStore(t);
+      await store.insertComment(newComment('released'));
+      const [claimed] = await store.claimNotifications('webhook', 1, 60_000);
+      assert.ok(claimed);
+      await store.notificationsReleased([claimed]);
+      const again = await store.claimNotifications('webhook', 1, 60_000);
+      assert.deepEqual(
+        again.map((entry) => [entry.id, entry.attempts]),
+        [[claimed.id, 0]],
+      );
+    });
+
     test('an entry whose lease ran out is claimed again: a sender that died loses nothing', async (t) => {
       const { store } = await notifyingStore(t);
       const comment = await store.insertComment(newComment('lapsed'));

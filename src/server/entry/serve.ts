@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { apiServices } from '../../site/api-services.ts';
 import { dispatchApi } from '../api/dispatch.ts';
@@ -30,6 +31,9 @@ import {
 } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
+/** How long a stopping server lets requests in flight go on once its listener is closed, before it cuts their connections. */
+const REQUEST_GRACE_MS = 5000;
+
 /** The MCP server, its SDK loaded at the first request to `/mcp`: a site that no agent asks holds none of it. */
 function lazyMcpEndpoint(): McpEndpoint {
   let endpoint: Promise<McpEndpoint> | undefined;
@@ -51,8 +55,10 @@ async function revisionOf(topic: string): Promise<string> {
  * server on the configured address. SIGINT and SIGTERM stop it gracefully:
  * `/readyz` turns 503 at once while everything else is still served for
  * DRAIN_SECONDS, so that a proxy polling it sends nothing new; then the
- * listener closes, requests in flight finish, and the store is closed. A
- * second signal skips what is left of the wait.
+ * listener closes, requests in flight finish (within REQUEST_GRACE_MS) while
+ * the notification sender stops (sender.ts: a few seconds at most), and the
+ * store is closed. A second
+ * signal, at any point of that, ends the process at once.
  * The city index itself, every city's names in every script, is read at the
  * first city search or submission: a site whose readers never search cities
  * never holds it.
@@ -128,36 +134,49 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : listenPort();
     logger.announce(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
   });
-  let closing = false;
   const close = () => {
-    if (closing) return;
-    closing = true;
+    logger.info('closing: the listener takes no connection more; requests in flight finish, then notifications and the store stop');
     metrics?.close();
     desk?.close();
     desk?.closeAllConnections();
-    server.close(() => {
-      (stopNotifications?.() ?? Promise.resolve()).then(closeRuntime).then(
+    const answered = new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+    // Idle keep-alive connections would otherwise hold the close until they time out.
+    server.closeIdleConnections();
+    // A client that stalls mid-request would hold it for good: the close has an end.
+    const cut = setTimeout(() => {
+      server.closeAllConnections();
+    }, REQUEST_GRACE_MS);
+    // The sender stops beside the requests: what they write waits in the outbox for the next start.
+    Promise.all([answered, stopNotifications?.()])
+      .then(() => {
+        clearTimeout(cut);
+        return closeRuntime();
+      })
+      .then(
         () => process.exit(0),
         (error: unknown) => {
           logger.error('[store] the store could not be closed cleanly; its journal is replayed at the next start', {}, error);
           process.exit(1);
         },
       );
-    });
-    // Idle keep-alive connections would otherwise hold the close until they time out.
-    server.closeIdleConnections();
   };
-  let draining: NodeJS.Timeout | undefined;
+  let signalled = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (draining !== undefined) {
-        clearTimeout(draining);
-        close();
-        return;
+      if (signalled) {
+        // Every write was durable before it was answered, and the store's lock goes with the process; what the
+        // notification sender held stays in the outbox, due at the next start.
+        logger.warn(`${signal} again: exiting now`);
+        process.exit(128 + constants.signals[signal]);
       }
+      signalled = true;
       checks.drain();
-      logger.info(`${signal}: draining, /readyz answers 503; the listener closes in ${drainMs / 1000} s (another signal closes it now)`);
-      draining = setTimeout(close, drainMs);
+      logger.info(`${signal}: draining, /readyz answers 503; the listener closes in ${drainMs / 1000} s (another signal exits at once)`);
+      setTimeout(close, drainMs);
     });
   }
 }

@@ -4,14 +4,15 @@ import type { NotificationSettings } from '../settings/environment.ts';
 
 /**
  * The two ways out: an email over SMTP and a webhook POST. Each rejects when
- * the message was not accepted, and gives up within SEND_TIMEOUT_MS, well
- * inside the sender's lease, so that a hung server is a failure tried again
- * later rather than a send held forever.
+ * the message was not accepted, or at once when `signal` aborts (the send's
+ * deadline, or a stopping server's), so that a hung server is a failure tried
+ * again later rather than a send held forever.
  */
 
-export const SEND_TIMEOUT_MS = 15_000;
+export type SendEmail = (message: { subject: string; text: string }, signal: AbortSignal) => Promise<void>;
 
-export type SendEmail = (message: { subject: string; text: string }) => Promise<void>;
+/** Posts a webhook body as JSON. */
+export type PostWebhook = (body: unknown, signal: AbortSignal) => Promise<void>;
 
 /** Sends emails through the SMTP server of the settings; nodemailer is loaded only for a site that sends email. */
 export async function smtpSender({ smtpUrl, to, from }: NonNullable<NotificationSettings['email']>): Promise<{
@@ -19,15 +20,10 @@ export async function smtpSender({ smtpUrl, to, from }: NonNullable<Notification
   close: () => void;
 }> {
   const { createTransport } = await import('nodemailer');
-  const transport = createTransport({
-    url: smtpUrl,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
-  });
+  const transport = createTransport(smtpUrl);
   return {
-    send: async ({ subject, text }) => {
-      await transport.sendMail({ from, to, subject, text });
+    send: async ({ subject, text }, signal) => {
+      await transport.sendMail({ from, to, subject, text, signal });
     },
     close: () => {
       transport.close();
@@ -51,7 +47,7 @@ const KEPT_CONNECTIONS = {
  * where it points, so that the owner sets the URL it names. A user and
  * password in the URL go as basic authentication.
  */
-export function postWebhook(url: string, body: unknown): Promise<void> {
+export function postWebhook(url: string, body: unknown, signal: AbortSignal): Promise<void> {
   const target = new URL(url);
   const json = JSON.stringify(body);
   const secure = target.protocol === 'https:';
@@ -62,7 +58,7 @@ export function postWebhook(url: string, body: unknown): Promise<void> {
         method: 'POST',
         agent: secure ? KEPT_CONNECTIONS.https : KEPT_CONNECTIONS.http,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) },
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        signal,
       },
       (answer) => {
         // Drained either way, so that the connection can be kept.

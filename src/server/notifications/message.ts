@@ -8,13 +8,19 @@ import type { Notification } from '../store/types.ts';
  * What the owner reads: a notification as a few lines of plain text, an
  * email holding a batch of them, and a webhook body. Only what the
  * notification holds is written (it never holds an address or a hash),
- * with a comment's moderation links.
+ * with a comment's moderation links. The site's own lines (what came in, its
+ * page, its moderation links) come first; what a reader wrote comes after
+ * them, every line quoted and the whole between two marker lines, so that
+ * no text of theirs can pass for a line or link of the site's.
  */
 
 /** The signed moderation links of a notification: a comment's approve (while it waits), delete and ban; none for anything else. */
 export type LinksOf = (notification: Notification) => ModerationLink[];
 
 const LINK_LABELS: Record<ModerationAction, string> = { approve: 'Approve', delete: 'Delete', ban: 'Ban the writer' };
+
+/** The lines around what a reader wrote. */
+const READER_TEXT = { start: '——— The reader wrote (their words, not the site’s): ———', end: '——— End of what the reader wrote ———' };
 
 /** Discord refuses a message whose `content` is longer. */
 const DISCORD_CONTENT_LIMIT = 2000;
@@ -38,7 +44,7 @@ function headlineOf(notification: Notification): string {
     case 'comment':
       return `New ${notification.parentId === null ? 'comment' : 'reply'} by ${notification.author} on ${notification.articleSlug}${notification.status === 'pending' ? ', waiting for approval' : ''}`;
     case 'topicRequest':
-      return `New topic request: ${notification.requestTitle}`;
+      return `New topic request: “${notification.requestTitle}”`;
     case 'bugReport':
       return 'New bug report';
     case 'citySubmission':
@@ -60,11 +66,34 @@ function bodyOf(notification: Notification): string {
   }
 }
 
-/** A notification as plain text: its headline, what was written, its link, and its moderation links, one a line. */
+/** What a reader wrote, each line quoted, between the marker lines; nothing when they wrote nothing. */
+function quotedOf(written: string): string {
+  if (written === '') return '';
+  const quoted = written.split(/\r\n|\r|\n/).map((line) => `> ${line}`);
+  return [READER_TEXT.start, ...quoted, READER_TEXT.end].join('\n');
+}
+
+/**
+ * A notification as plain text: its headline; its page and its moderation
+ * links, one a line; then what was written, quoted.
+ */
 function textOf(notification: Notification, site: string, links: readonly ModerationLink[]): string {
   const link = linkOf(notification, site);
-  const moderation = links.map(({ action, url }) => `${LINK_LABELS[action]}: ${url}`).join('\n');
-  return [headlineOf(notification), bodyOf(notification), ...(link === null ? [] : [link]), moderation].filter(Boolean).join('\n\n');
+  const siteLines = [...(link === null ? [] : [`Page: ${link}`]), ...links.map(({ action, url }) => `${LINK_LABELS[action]}: ${url}`)];
+  return [headlineOf(notification), siteLines.join('\n'), quotedOf(bodyOf(notification))].filter(Boolean).join('\n\n');
+}
+
+/**
+ * Text for Slack: its control characters escaped (`<!channel>`, `<url|label>`
+ * links), and the mentions that reach everyone broken by a zero-width space,
+ * for Slack and whatever else reads `text`.
+ */
+function slackTextOf(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replace(/@(everyone|here|channel)/giu, '@\u200b$1');
 }
 
 /**
@@ -92,16 +121,18 @@ export function emailOf(notifications: readonly Notification[], site: string, li
 }
 
 /**
- * The JSON a webhook receives: `text` (Slack, ntfy) and `content` (Discord)
- * carry the message; the notification's own fields, its link and its
- * moderation links (`moderation`: action → URL) sit beside.
+ * The JSON a webhook receives: `text` (Slack, ntfy; escaped for Slack) and
+ * `content` (Discord, which is told to notify no one: `allowed_mentions`)
+ * carry the message; the notification's own fields as they are, its link and
+ * its moderation links (`moderation`: action → URL) sit beside.
  */
 export function webhookBodyOf(notification: Notification, site: string, linksOf: LinksOf): Record<string, unknown> {
   const links = linksOf(notification);
   const text = textOf(notification, site, links);
   return {
-    text,
+    text: slackTextOf(text),
     content: text.slice(0, DISCORD_CONTENT_LIMIT),
+    allowed_mentions: { parse: [] },
     ...notification,
     url: linkOf(notification, site),
     ...(links.length > 0 ? { moderation: Object.fromEntries(links.map(({ action, url }) => [action, url])) } : {}),

@@ -10,8 +10,8 @@ import { NotificationSender } from './sender.ts';
  * Starts sending the outbox's notifications through the channels the
  * settings set up; null when none is. A comment's notification carries its
  * moderation links, signed with `moderationKey` when it is sent and valid 7
- * days from then. The returned stop waits for the sends under way, then
- * lets go of the SMTP connection.
+ * days from then. The returned stop gives the sends under way a few seconds
+ * (sender.ts), then lets go of the SMTP connection.
  */
 export async function startNotifications(
   store: StoreEngine,
@@ -28,7 +28,7 @@ export async function startNotifications(
     site,
     linksOf,
     ...(smtp && email ? { email: { send: smtp.send, intervalMs: email.intervalSeconds * 1000 } } : {}),
-    ...(webhookUrl ? { webhook: (body: unknown) => postWebhook(webhookUrl, body) } : {}),
+    ...(webhookUrl ? { webhook: (body: unknown, signal: AbortSignal) => postWebhook(webhookUrl, body, signal) } : {}),
   });
   return async () => {
     await sender.stop();

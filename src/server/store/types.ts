@@ -203,6 +203,12 @@ export interface StoreEngine {
   notificationsSent(entries: readonly OutboxKey[]): Promise<void>;
   /** Gives failed entries back, one attempt more, due again at `dueAt` (ISO 8601). */
   notificationsFailed(entries: readonly OutboxKey[], dueAt: string): Promise<void>;
+  /**
+   * Gives claimed entries back as they were, no attempt counted: their lease
+   * ends, so that they are due again at once (a stopping sender's, for the
+   * next start or another instance).
+   */
+  notificationsReleased(entries: readonly OutboxKey[]): Promise<void>;
   /** How many entries wait in the outbox, per channel. */
   outboxDepth(): Promise<Record<NotificationChannel, number>>;
   /**

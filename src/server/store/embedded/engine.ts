@@ -485,6 +485,12 @@ class EmbeddedStore implements StoreEngine {
     await this.#settle(ids, { op: 'outboxFailed', ids, dueAt });
   }
 
+  notificationsReleased(entries: readonly OutboxKey[]): Promise<void> {
+    // Leases are kept in memory only: nothing to write.
+    for (const { id } of entries) this.#leases.delete(id);
+    return Promise.resolve();
+  }
+
   /** Always this process's: one process at a time holds an embedded store (its lock). */
   emailTurn(): Promise<boolean> {
     return Promise.resolve(true);

@@ -39,7 +39,7 @@ import { BanWatch } from './ban-watch.ts';
 import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertStatement, TOPIC_REQUEST_ROWS } from './inserts.ts';
-import { claimOutbox, emailTurn, outboxDepth, outboxFailed, outboxSent, withOutbox } from './outbox.ts';
+import { claimOutbox, emailTurn, outboxDepth, outboxFailed, outboxReleased, outboxSent, withOutbox } from './outbox.ts';
 import type { Notified } from '../outbox.ts';
 import {
   BUG_REPORT_COLUMNS,
@@ -518,6 +518,10 @@ class PostgresStore implements StoreEngine {
 
   notificationsFailed(entries: readonly OutboxKey[], dueAt: string): Promise<void> {
     return this.#gate.run(() => outboxFailed(this.#pool, entries, dueAt));
+  }
+
+  notificationsReleased(entries: readonly OutboxKey[]): Promise<void> {
+    return this.#gate.run(() => outboxReleased(this.#pool, entries));
   }
 
   emailTurn(holder: string, leaseMs: number): Promise<boolean> {

@@ -75,6 +75,10 @@ export async function outboxFailed(db: Queryable, entries: readonly OutboxKey[],
   ]);
 }
 
+export async function outboxReleased(db: Queryable, entries: readonly OutboxKey[]): Promise<void> {
+  await run(db, `UPDATE notification_outbox SET lease_until = NULL WHERE ${KEYED}`, keyParams(entries));
+}
+
 /** The email turn: taken when free or run out, renewed by its holder, refused to anyone else. */
 export async function emailTurn(db: Queryable, holder: string, leaseMs: number): Promise<boolean> {
   const { rows } = await run<{ holder: string }>(
