@@ -163,13 +163,15 @@ test('the desk lists what waits, filters, approves, deletes, bans and exports wh
   expect(download.suggestedFilename()).toMatch(/^longhand-export-\d{4}-\d{2}-\d{2}\.ndjson$/);
   const exported = await readFile(await download.path(), 'utf8');
   expect(exported).toContain(first);
-  // IP_HASH_SALT is set here: the salt stays in the settings, and the export holds the records only.
+  // IP_HASH_SALT is set here: the salt stays in the settings, and the export holds the records only (with the
+  // moderation links used by the test before, which travel so that they stay used).
   const kinds = new Set(
     exported
       .trim()
       .split('\n')
       .map((line) => (JSON.parse(line) as { kind: string }).kind),
   );
+  kinds.delete('spentLink');
   expect([...kinds].sort()).toEqual(['ban', 'comment']);
   await owner.close();
 });
