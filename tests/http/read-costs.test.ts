@@ -1,81 +1,31 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
-import { openPostgresStore } from '../../src/server/store/postgres/engine.ts';
-import type { ExportRecord, StoreEngine } from '../../src/server/store/types.ts';
 import { request, type Answer } from '../support/http.ts';
-import { dropDatabases, freshDatabase } from '../support/postgres.ts';
-import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import {
+  ENGINES,
+  getComments,
+  GET_COMMENTS_BATCH,
+  mcpPost,
+  spread,
+  THREAD,
+  THREAD_COMMENTS,
+  THREAD_PAGES,
+  TOP_LEVEL,
+  timed,
+  type Spread,
+} from '../support/long-thread.ts';
+import { dropDatabases } from '../support/postgres.ts';
+import type { RunningSite } from '../support/site.ts';
 import { newReaderAddress, post } from '../support/writes.ts';
 
-/** A long thread: 3,000 top-level comments (100 pages) and 1,000 replies. */
-const THREAD = 'the-price-of-a-beer';
-const TOP_LEVEL = 3000;
-const REPLIES = 1000;
-const PAGES = TOP_LEVEL / 30;
 /** Where the writes during a flood go: another thread, so that they measure the flood and not the thread's own renders. */
 const OTHER_ARTICLE = 'writing-in-plain-text';
 /** The agents come in windows of FLOOD_WINDOW_MS, every other one, a round every FLOOD_PACE_MS. */
 const FLOOD_WINDOWS = 16;
 const FLOOD_WINDOW_MS = 500;
 const FLOOD_PACE_MS = 100;
-const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
 after(dropDatabases);
-
-function* longThread(): Generator<ExportRecord> {
-  const start = Date.parse('2026-01-01T00:00:00.000Z');
-  for (let index = 0; index < TOP_LEVEL + REPLIES; index += 1) {
-    const reply = index >= TOP_LEVEL;
-    yield {
-      kind: 'comment',
-      comment: {
-        id: `seeded-${index}`,
-        articleSlug: THREAD,
-        parentId: reply ? `seeded-${index - TOP_LEVEL}` : null,
-        depth: reply ? 2 : 1,
-        author: 'Amber otter',
-        authorHash: 'f'.repeat(43),
-        body: `Comment ${index}: a reader's thoughts on the article, long enough to weigh what a real comment weighs.`,
-        createdAt: new Date(start + index * 1000).toISOString(),
-        score: 0,
-        deletedAt: null,
-        status: 'published',
-      },
-    };
-  }
-}
-
-async function seeded(open: () => Promise<StoreEngine>): Promise<void> {
-  const store = await open();
-  try {
-    const { added } = await store.importRecords(longThread());
-    assert.equal(added, TOP_LEVEL + REPLIES);
-  } finally {
-    await store.close();
-  }
-}
-
-interface Spread {
-  p99: number;
-  worst: number;
-}
-
-/** The p99 and the worst of some durations, in ms. */
-function spread(durations: number[]): Spread {
-  const sorted = [...durations].sort((a, b) => a - b);
-  return { p99: sorted[Math.ceil(sorted.length * 0.99) - 1] ?? 0, worst: sorted.at(-1) ?? 0 };
-}
-
-/** How long `work` takes, in ms. */
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
 
 type Phase = 'flood' | 'quiet';
 
@@ -140,58 +90,8 @@ async function rateOf(site: RunningSite, paths: readonly string[], status: numbe
   return paths.length / ((performance.now() - started) / 1000);
 }
 
-/** A JSON-RPC batch of 100 get_comments calls, as a 2025-era client may send one (15 KB). */
-const GET_COMMENTS_BATCH = JSON.stringify(
-  Array.from({ length: 100 }, (_, id) => ({
-    jsonrpc: '2.0',
-    id,
-    method: 'tools/call',
-    params: { name: 'get_comments', arguments: { slug: THREAD, page: 1 } },
-  })),
-);
-
-/** One get_comments call on the 2026-07-28 revision, which needs no initialization: its headers say what its body holds. */
-const GET_COMMENTS_CALL = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: {
-    name: 'get_comments',
-    arguments: { slug: THREAD, page: 1 },
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 'read-costs', version: '1.0.0' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
-  },
-});
-const GET_COMMENTS_HEADERS = { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'get_comments' };
-
-function mcpPost(site: RunningSite, body: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return request(`${site.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body });
-}
-
-const ENGINES: { name: string; start: () => Promise<RunningSite> }[] = [
-  {
-    name: 'the embedded store',
-    start: async () => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'read-costs-'));
-      await seeded(() => openEmbeddedStore(dataDir));
-      return startSite(PREPARED_SITE, { TRUST_PROXY: '1', DATA_DIR: dataDir });
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    start: async () => {
-      const databaseUrl = await freshDatabase('read_costs');
-      await seeded(() => openPostgresStore(databaseUrl, { timeoutMs: null, poolSize: 2, watchBans: false }));
-      return startSite(PREPARED_SITE, { TRUST_PROXY: '1', DATABASE_URL: databaseUrl });
-    },
-  },
-];
-
 for (const engine of ENGINES) {
-  describe(`reads of a thread of ${TOP_LEVEL + REPLIES} comments on ${engine.name}`, () => {
+  describe(`reads of a thread of ${THREAD_COMMENTS} comments on ${engine.name}`, () => {
     let site: RunningSite;
     test('start', async () => {
       site = await engine.start();
@@ -201,7 +101,7 @@ for (const engine of ENGINES) {
     test('MCP: batches of 100 get_comments calls and six calls at once from one reader are refused or capped, while pages and writes go on', async () => {
       // Warmed first: the first render of a page, the first write or the MCP server's loading at its first call is the
       // server's start, not the flood's cost.
-      assert.equal((await mcpPost(site, GET_COMMENTS_CALL, GET_COMMENTS_HEADERS)).status, 200);
+      assert.equal((await getComments(site)).status, 200);
       for (let index = 0; index < 20; index += 1) {
         assert.equal((await request(`${site.url}/articles/${THREAD}`)).status, 200);
         assert.equal(
@@ -222,7 +122,7 @@ for (const engine of ENGINES) {
               ...(await Promise.all(
                 Array.from({ length: 6 }, async () => ({
                   batch: await mcpPost(site, GET_COMMENTS_BATCH),
-                  call: await mcpPost(site, GET_COMMENTS_CALL, GET_COMMENTS_HEADERS),
+                  call: await getComments(site),
                 })),
               )),
             );
@@ -264,10 +164,10 @@ for (const engine of ENGINES) {
     });
 
     test('pages past the last answer 404 at the rate of a plain 404, without reading the thread each time', async () => {
-      const last = await request(`${site.url}/threads/${THREAD}?page=${PAGES}`);
+      const last = await request(`${site.url}/threads/${THREAD}?page=${THREAD_PAGES}`);
       assert.equal(last.status, 200);
-      assert.equal((await request(`${site.url}/threads/${THREAD}?page=${PAGES + 1}`)).status, 404);
-      const pastTheLast = Array.from({ length: 2000 }, (_, index) => `/threads/${THREAD}?page=${PAGES + 2 + index}`);
+      assert.equal((await request(`${site.url}/threads/${THREAD}?page=${THREAD_PAGES + 1}`)).status, 404);
+      const pastTheLast = Array.from({ length: 2000 }, (_, index) => `/threads/${THREAD}?page=${THREAD_PAGES + 2 + index}`);
       const missing = Array.from({ length: 2000 }, (_, index) => `/no-such-page-${index}`);
       const plainRate = await rateOf(site, missing, 404);
       const threadRate = await rateOf(site, pastTheLast, 404);
