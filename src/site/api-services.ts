@@ -1,6 +1,5 @@
 import type { ApiServices } from '../server/api/definition.ts';
-import { todayUtc } from '../server/articles/catalog.ts';
-import { articleCatalog } from '../server/articles/content-collection.ts';
+import { publishedView } from './published.ts';
 import { bundledCityIndex } from '../server/cities/city-index.ts';
 import { siteUrl } from '../server/settings/environment.ts';
 import { runtime } from '../server/runtime/runtime.ts';
@@ -10,7 +9,7 @@ import { siteName } from './content.ts';
 export const apiServices: ApiServices = {
   site: siteUrl(),
   name: siteName,
-  published: async () => (await articleCatalog()).on(todayUtc()),
+  published: publishedView,
   runtime,
   cities: bundledCityIndex,
 };

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, languageFromParam, type LanguageCode } from '../i18n/languages.ts';
 import { uiStrings } from '../i18n/ui.ts';
-import { todayUtc, type ArticleItem } from '../server/articles/catalog.ts';
-import { articleCatalog } from '../server/articles/content-collection.ts';
+import type { ArticleItem } from '../server/articles/catalog.ts';
+import { publishedView } from './published.ts';
 import { ARCHIVE_PAGE_SIZE, pagesOf, pageWindow, type ListPage } from '../server/articles/lists.ts';
 import { alternatesOf, archivePath, type Alternate } from '../server/http/site-paths.ts';
 import { siteUrl } from '../server/settings/environment.ts';
@@ -42,7 +42,7 @@ export async function archivePage(langParam: string | undefined, pageParam: stri
     if (!/^[1-9]\d{0,5}$/.test(pageParam) || pageParam === '1') return null;
     number = Number(pageParam);
   }
-  const page = pagesOf((await articleCatalog()).on(todayUtc()).list(lang), ARCHIVE_PAGE_SIZE)[number - 1];
+  const page = pagesOf((await publishedView()).list(lang), ARCHIVE_PAGE_SIZE)[number - 1];
   if (page === undefined) return null;
   return {
     lang,
@@ -59,7 +59,7 @@ export async function archivePage(langParam: string | undefined, pageParam: stri
 
 /** How many archive pages each language has today: the same for all. */
 export async function archivePageCount(): Promise<number> {
-  return pagesOf((await articleCatalog()).on(todayUtc()).list(DEFAULT_LANGUAGE), ARCHIVE_PAGE_SIZE).length;
+  return pagesOf((await publishedView()).list(DEFAULT_LANGUAGE), ARCHIVE_PAGE_SIZE).length;
 }
 
 /** "Page 2 of 5", with the language's digits. */

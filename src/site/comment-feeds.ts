@@ -1,18 +1,18 @@
 import { languageFromParam, type LanguageCode } from '../i18n/languages.ts';
 import { readerNameIn } from '../i18n/reader-names.ts';
-import { todayUtc, type ArticleItem } from '../server/articles/catalog.ts';
-import { articleCatalog } from '../server/articles/content-collection.ts';
+import type { ArticleItem } from '../server/articles/catalog.ts';
+import { publishedView } from './published.ts';
 import { atomFeed, type AtomEntry } from '../server/discovery/atom.ts';
+import { keptByRevision } from '../server/http/cache-rules.ts';
 import { mediaTypeOf } from '../server/http/media-types.ts';
 import { commentsFeedPath, homePath, threadFeedPath } from '../server/http/site-paths.ts';
 import { runtime } from '../server/runtime/runtime.ts';
 import { siteUrl } from '../server/settings/environment.ts';
 import type { PublicComment } from '../server/store/service.ts';
-import type { RevisionTopic } from '../server/store/types.ts';
+import { threadTopic, type RevisionTopic } from '../server/store/types.ts';
 import { latestComments } from '../server/threads/latest-comments.ts';
 import { siteName } from './content.ts';
 import { siteCommentsTitle, threadTitle } from './format.ts';
-import { showsThreads } from './thread-request.ts';
 
 /** A comment as a feed entry, in the feed's language: signed with the reader's name as the page shows it, read on its article page. */
 function entryOf(comment: PublicComment, article: ArticleItem, lang: LanguageCode): AtomEntry {
@@ -53,17 +53,17 @@ async function commentFeed(
     entries,
   });
   const response = new Response(body, { headers: { 'Content-Type': mediaTypeOf(feed.path) } });
-  showsThreads(response.headers, topic, revision);
+  keptByRevision(response.headers, topic, revision);
   return response;
 }
 
 /** The feed of an article's comments, in the language of the path; null for an unknown language or an article not published today. */
 export async function threadFeed(params: { lang?: string | undefined; slug?: string | undefined }): Promise<Response | null> {
   const lang = languageFromParam(params.lang);
-  const article = lang === null ? null : (await articleCatalog()).on(todayUtc()).get(params.slug ?? '', lang);
+  const article = lang === null ? null : (await publishedView()).get(params.slug ?? '', lang);
   if (lang === null || !article) return null;
   const path = threadFeedPath(article.slug, lang);
-  return commentFeed(lang, [article], `thread:${article.slug}`, {
+  return commentFeed(lang, [article], threadTopic(article.slug), {
     title: threadTitle(article.title, lang),
     path,
     pageUrl: article.url,
@@ -75,7 +75,7 @@ export async function threadFeed(params: { lang?: string | undefined; slug?: str
 export async function siteCommentFeed(params: { lang?: string | undefined }): Promise<Response | null> {
   const lang = languageFromParam(params.lang);
   if (lang === null) return null;
-  const articles = (await articleCatalog()).on(todayUtc()).list(lang);
+  const articles = (await publishedView()).list(lang);
   return commentFeed(lang, articles, 'threads', {
     title: siteCommentsTitle(await siteName(), lang),
     path: commentsFeedPath(lang),

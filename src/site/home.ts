@@ -1,6 +1,6 @@
 import { languageFromParam, LANGUAGE_CODES, type LanguageCode } from '../i18n/languages.ts';
-import { todayUtc, type ArticleItem } from '../server/articles/catalog.ts';
-import { articleCatalog } from '../server/articles/content-collection.ts';
+import type { ArticleItem } from '../server/articles/catalog.ts';
+import { publishedView } from './published.ts';
 import { HOME_LATEST } from '../server/articles/lists.ts';
 import { pageText } from './content.ts';
 import { archivePath, homePath, alternatesOf } from '../server/http/site-paths.ts';
@@ -15,7 +15,7 @@ export async function homePage(langParam: string | undefined) {
   const lang: LanguageCode | null = languageFromParam(langParam);
   if (!lang) return null;
   const page = await pageText('home', lang);
-  const articles: readonly ArticleItem[] = (await articleCatalog()).on(todayUtc()).list(lang).slice(0, HOME_LATEST);
+  const articles: readonly ArticleItem[] = (await publishedView()).list(lang).slice(0, HOME_LATEST);
   return {
     lang,
     page,

@@ -1,6 +1,5 @@
 import type { LanguageCode } from '../i18n/languages.ts';
-import { todayUtc } from '../server/articles/catalog.ts';
-import { articleCatalog } from '../server/articles/content-collection.ts';
+import { publishedView } from './published.ts';
 import { cardPath, type CardName, type CardText } from '../server/social/card-path.ts';
 import { siteUrl } from '../server/settings/environment.ts';
 import { siteName } from './content.ts';
@@ -22,6 +21,6 @@ export async function siteCardPath(lang: LanguageCode): Promise<string> {
 /** What the card named shows: a published translation's title, or the site's name; null for no such card. */
 export async function cardTextOf(name: CardName, lang: LanguageCode): Promise<CardText | null> {
   if (name.kind === 'site') return cardText(await siteName(), lang);
-  const article = (await articleCatalog()).on(todayUtc()).get(name.slug, lang);
+  const article = (await publishedView()).get(name.slug, lang);
   return article && article.lang === lang ? cardText(article.title, lang) : null;
 }

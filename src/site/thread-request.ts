@@ -1,10 +1,9 @@
 import { languageFromParam, type LanguageCode } from '../i18n/languages.ts';
-import { todayUtc, type ArticleItem } from '../server/articles/catalog.ts';
-import { articleCatalog } from '../server/articles/content-collection.ts';
+import type { ArticleItem } from '../server/articles/catalog.ts';
+import { publishedView } from './published.ts';
 import { CACHE_CONTROL } from '../server/http/cache-rules.ts';
 import { THREAD_PAGE_PARAMETER } from '../server/http/site-paths.ts';
 import { runtime } from '../server/runtime/runtime.ts';
-import type { RevisionTopic } from '../server/store/types.ts';
 import { threadPage, type ThreadPage } from '../server/threads/thread-page.ts';
 
 /** The page of a published article's thread a request asks for, in its language. */
@@ -29,21 +28,11 @@ export async function askedThread(params: { lang?: string | undefined; slug?: st
   const slug = params.slug ?? '';
   const asked = url.searchParams.get(THREAD_PAGE_PARAMETER);
   const page = asked === null ? 1 : Number(asked);
-  const article = lang === null ? null : (await articleCatalog()).on(todayUtc()).get(slug, lang);
+  const article = lang === null ? null : (await publishedView()).get(slug, lang);
   if (lang === null || !article || !Number.isInteger(page) || page < 1 || page > 100_000 || (asked !== null && asked !== String(page)))
     return null;
   const view = await threadPage((await runtime()).store, slug, page);
   return page > 1 && view.comments.length === 0 ? null : { lang, slug, article, page, view };
-}
-
-/**
- * Marks a response that shows threads (a thread page, a comment feed): kept
- * by the front server until the revision of `topic` changes, asked again by browsers.
- */
-export function showsThreads(headers: Headers, topic: RevisionTopic, revision: string): void {
-  headers.set('Cache-Control', CACHE_CONTROL.thread);
-  headers.set('X-Revision-Topic', topic);
-  headers.set('X-Revision', revision);
 }
 
 /** The 404 of a thread page that is not there. */

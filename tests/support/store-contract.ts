@@ -614,6 +614,36 @@ export function storeContract(engine: string, harness: StoreHarness): void {
       assert.deepEqual(await store.recentComments({ waiting: true }, 10), []);
     });
 
+    test("a feed's newest comments: of the threads asked for, newest first, published and not deleted, after a reopen too", async (t) => {
+      const place = await harness.fresh();
+      const store = await harness.open(place);
+      const written: string[] = [];
+      for (const slug of ['one', 'two', 'one', 'three', 'two', 'one']) {
+        written.push((await store.insertComment(newComment(slug, `On ${slug}`))).id);
+        // Each comment in its own millisecond, so that the order is the order written.
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+      const ids = (comments: readonly { id: string }[]) => comments.map(({ id }) => id);
+      assert.deepEqual(ids(await store.latestComments(['one', 'two', 'three'], 3)), [written[5], written[4], written[3]]);
+      assert.deepEqual(ids(await store.latestComments(['one', 'three'], 10)), [written[5], written[3], written[2], written[0]]);
+      assert.deepEqual(await store.latestComments(['none'], 10), []);
+      assert.deepEqual(await store.latestComments([], 10), []);
+      await store.deleteComment(written[5] ?? '');
+      const held = await store.insertComment({ ...newComment('two'), authorHash: 'hash-new', status: 'pending' });
+      assert.deepEqual(
+        ids(await store.latestComments(['one', 'two', 'three'], 2)),
+        [written[4], written[3]],
+        'neither deleted nor waiting',
+      );
+      await store.approveComment(held.id);
+      await store.close();
+
+      const reopened = await harness.open(place);
+      t.after(() => reopened.close());
+      assert.deepEqual(ids(await reopened.latestComments(['one', 'two', 'three'], 2)), [held.id, written[4]], 'approved: listed');
+      assert.deepEqual(ids(await reopened.latestComments(['one'], 10)), [written[2], written[0]]);
+    });
+
     test('an export imported into a fresh store gives the same store, and importing it twice changes nothing', async (t) => {
       const source = await freshStore(t);
       await source.keptSalt(() => 's'.repeat(43));

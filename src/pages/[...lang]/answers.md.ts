@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { languageFromParam } from '../../i18n/languages.ts';
 import { uiStrings } from '../../i18n/ui.ts';
+import { keptByRevision } from '../../server/http/cache-rules.ts';
 import { runtime } from '../../server/runtime/runtime.ts';
 import { markdown } from '../../site/markdown-response.ts';
 import { literalText } from '../../site/markdown-twins.ts';
@@ -20,8 +21,6 @@ export const GET: APIRoute = async ({ params }) => {
     return `- ${literalText(request.requestTitle)} (${request.createdAt.slice(0, 10)}, ${shown})`;
   });
   const response = markdown(`# ${t('answers.title')}\n\n${list.length > 0 ? list.join('\n') : t('answers.empty')}\n`);
-  response.headers.set('Cache-Control', 'no-cache');
-  response.headers.set('X-Revision-Topic', 'topic-requests');
-  response.headers.set('X-Revision', revision);
+  keptByRevision(response.headers, 'topic-requests', revision);
   return response;
 };

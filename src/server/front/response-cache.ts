@@ -1,4 +1,4 @@
-import { sharedMaxAge } from '../http/cache-rules.ts';
+import { REVISION_HEADER, REVISION_TOPIC_HEADER, sharedMaxAge } from '../http/cache-rules.ts';
 import { etagOf } from '../http/etag.ts';
 import { encodeBody } from './encoding.ts';
 import { isCompressible } from '../http/media-types.ts';
@@ -26,10 +26,8 @@ interface CacheEntry {
   revision: Revision | undefined;
 }
 
-const REVISION_TOPIC = 'x-revision-topic';
-const REVISION = 'x-revision';
 /** The headers by which a render names its revision: `X-Revision-Topic`, then `X-Revision`. */
-export const REVISION_HEADERS = [REVISION_TOPIC, REVISION] as const;
+export const REVISION_HEADERS = [REVISION_TOPIC_HEADER, REVISION_HEADER] as const;
 
 export interface ResponseCacheOptions {
   /** Entries kept at most; the least recently used goes first. */
@@ -114,11 +112,13 @@ export class ResponseCache {
     const identity = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
-      if (!['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding', REVISION_TOPIC, REVISION].includes(name))
+      if (
+        !['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding', REVISION_TOPIC_HEADER, REVISION_HEADER].includes(name)
+      )
         headers[name] = value;
     });
-    const topic = response.headers.get(REVISION_TOPIC);
-    const token = response.headers.get(REVISION);
+    const topic = response.headers.get(REVISION_TOPIC_HEADER);
+    const token = response.headers.get(REVISION_HEADER);
     const revision = topic !== null && token !== null ? { topic, token } : undefined;
     const maxAge = revision ? Number.POSITIVE_INFINITY : sharedMaxAge(response.headers.get('Cache-Control'));
     const cacheable = keep && response.status === 200 && maxAge > 0 && !response.headers.has('Set-Cookie');

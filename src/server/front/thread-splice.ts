@@ -13,7 +13,7 @@ import { REVISION_HEADERS } from './response-cache.ts';
 export async function pageWithThread(page: Buffer, contentType: string, fragment: Response): Promise<Response | null> {
   const at = page.indexOf(THREAD_SLOT);
   if (at === -1 || fragment.status !== 200) return null;
-  const headers = new Headers({ 'Content-Type': contentType, 'Cache-Control': CACHE_CONTROL.thread });
+  const headers = new Headers({ 'Content-Type': contentType, 'Cache-Control': CACHE_CONTROL.byRevision });
   for (const name of REVISION_HEADERS) {
     const value = fragment.headers.get(name);
     if (value === null) return null;

@@ -10,10 +10,10 @@ export const CACHE_CONTROL = {
   /** The MCP server's card, as the Server Card extension suggests: it changes with a release. */
   serverCard: 'public, max-age=3600',
   /**
-   * A thread, and a page or feed that shows one: asked again each time (304 while the thread is unchanged),
-   * so a comment shows at once; the front server keeps it by the thread's revision.
+   * What shows the store as it is (a thread, a page or feed that shows one, the topic requests): asked again each
+   * time (304 while unchanged), so a comment shows at once; the front server keeps it by its revision.
    */
-  thread: 'no-cache',
+  byRevision: 'no-cache',
   /** Pages and their Markdown twins: fresh for a minute, then revalidated by ETag. */
   page: 'public, max-age=60',
   /** Build assets carry a content hash in their name, so they never change. */
@@ -21,6 +21,21 @@ export const CACHE_CONTROL = {
   /** Errors are not worth keeping anywhere. */
   error: 'no-store',
 } as const;
+
+/** The headers by which an on-demand render names the store topic it shows and the revision it shows it at. */
+export const REVISION_TOPIC_HEADER = 'x-revision-topic';
+export const REVISION_HEADER = 'x-revision';
+
+/**
+ * Marks a render that shows the store's `topic` at `revision`: kept by the
+ * front server until the store's revision of that topic changes, asked again
+ * by browsers each time.
+ */
+export function keptByRevision(headers: Headers, topic: string, revision: string): void {
+  headers.set('Cache-Control', CACHE_CONTROL.byRevision);
+  headers.set(REVISION_TOPIC_HEADER, topic);
+  headers.set(REVISION_HEADER, revision);
+}
 
 /** Cache-Control values read by sharedMaxAge at most: the site's own are the few above. */
 const MAX_KEPT_RULES = 64;

@@ -104,6 +104,11 @@ export interface StoreStats {
  */
 export type RevisionTopic = `thread:${string}` | 'threads' | 'topic-requests';
 
+/** The revision topic of one article's thread. */
+export function threadTopic(articleSlug: string): RevisionTopic {
+  return `thread:${articleSlug}`;
+}
+
 export interface StoreEngine {
   /** Stores a comment; resolves only once it is durable (on disk, or committed). */
   insertComment(comment: NewComment): Promise<StoredComment>;
@@ -111,6 +116,12 @@ export interface StoreEngine {
   getComment(articleSlug: string, id: string): Promise<StoredComment | null>;
   /** Every published comment of an article, oldest first: what readers see, never a pending one. */
   listComments(articleSlug: string): Promise<StoredComment[]>;
+  /**
+   * The newest `limit` published comments of the threads of `articleSlugs`,
+   * newest first, deleted ones left out: what a feed of those threads
+   * carries. Costs what those comments cost, not what the threads hold.
+   */
+  latestComments(articleSlugs: readonly string[], limit: number): Promise<StoredComment[]>;
   /**
    * Whether a comment of this reader was ever published: posted when it
    * needed no approval, or approved. A deletion does not undo it.

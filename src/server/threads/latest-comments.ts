@@ -1,5 +1,5 @@
 import { publicComment, type PublicComment } from '../store/service.ts';
-import type { RevisionTopic, StoredComment, StoreEngine } from '../store/types.ts';
+import type { RevisionTopic, StoreEngine } from '../store/types.ts';
 
 /** Comments a feed carries at most: enough to follow a discussion, never the whole of a long one. */
 export const FEED_COMMENTS = 50;
@@ -20,19 +20,10 @@ export interface LatestComments {
  * meanwhile makes it older than the store's, never newer.
  */
 export async function latestComments(
-  store: Pick<StoreEngine, 'revision' | 'listComments'>,
+  store: Pick<StoreEngine, 'revision' | 'latestComments'>,
   topic: RevisionTopic,
   slugs: readonly string[],
 ): Promise<LatestComments> {
   const revision = await store.revision(topic);
-  let newest: StoredComment[] = [];
-  // One thread at a time, keeping only the newest: a site's feed never holds every thread at once, nor
-  // queues a read per article ahead of the writers waiting for a connection.
-  for (const slug of slugs) {
-    const shown = (await store.listComments(slug)).filter((comment) => comment.deletedAt === null);
-    newest = [...newest, ...shown]
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-      .slice(0, FEED_COMMENTS);
-  }
-  return { revision, comments: newest.map(publicComment) };
+  return { revision, comments: (await store.latestComments(slugs, FEED_COMMENTS)).map(publicComment) };
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { MAX_COMMENT_DEPTH, type PublicComment } from '../store/service.ts';
-import type { StoredComment, StoreEngine } from '../store/types.ts';
+import { threadTopic, type StoredComment, type StoreEngine } from '../store/types.ts';
 
 /** A comment with its replies, as the thread shows it: the author's hash never leaves the store. */
 export interface ThreadComment extends PublicComment {
@@ -85,7 +85,7 @@ class ThreadViews {
 
   /** The revision of the thread of `articleSlug` now. */
   revision(articleSlug: string): Promise<string> {
-    return this.#store.revision(`thread:${articleSlug}`);
+    return this.#store.revision(threadTopic(articleSlug));
   }
 
   /** The size of the thread at `revision`, when it is known without reading the thread. */

@@ -1,6 +1,8 @@
 import type { APIRoute } from 'astro';
 import { markdown } from '../../../site/markdown-response.ts';
-import { askedThread, showsThreads, threadNotFound } from '../../../site/thread-request.ts';
+import { threadTopic } from '../../../server/store/types.ts';
+import { keptByRevision } from '../../../server/http/cache-rules.ts';
+import { askedThread, threadNotFound } from '../../../site/thread-request.ts';
 import { threadTwin } from '../../../site/thread-twin.ts';
 
 export const prerender = false;
@@ -10,6 +12,6 @@ export const GET: APIRoute = async ({ params, url }) => {
   const asked = await askedThread(params, url);
   if (asked === null) return threadNotFound();
   const response = markdown(threadTwin(asked));
-  showsThreads(response.headers, `thread:${asked.slug}`, asked.view.revision);
+  keptByRevision(response.headers, threadTopic(asked.slug), asked.view.revision);
   return response;
 };

@@ -62,29 +62,30 @@ import { compactionRan } from '../../observability/counters.ts';
 import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
 import { outboxRefsOf, type OutboxRef } from '../outbox.ts';
-import type {
-  BugReport,
-  CitySubmission,
-  CommentFilter,
-  ExportRecord,
-  ImportCounts,
-  NewBugReport,
-  NewCitySubmission,
-  NewComment,
-  NewTopicRequest,
-  NotificationChannel,
-  OutboxEntry,
-  OutboxKey,
-  ReviewQueue,
-  RevisionTopic,
-  StoredComment,
-  StoreEngine,
-  StoreStats,
-  TopicRequest,
-  SpentLink,
-  TopicRequestAnswer,
-  VoteTarget,
-  VoteValue,
+import {
+  threadTopic,
+  type BugReport,
+  type CitySubmission,
+  type CommentFilter,
+  type ExportRecord,
+  type ImportCounts,
+  type NewBugReport,
+  type NewCitySubmission,
+  type NewComment,
+  type NewTopicRequest,
+  type NotificationChannel,
+  type OutboxEntry,
+  type OutboxKey,
+  type ReviewQueue,
+  type RevisionTopic,
+  type StoredComment,
+  type StoreEngine,
+  type StoreStats,
+  type TopicRequest,
+  type SpentLink,
+  type TopicRequestAnswer,
+  type VoteTarget,
+  type VoteValue,
 } from '../types.ts';
 import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
 import { Journal, removeGenerationsBefore } from './journal.ts';
@@ -148,7 +149,7 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
 /** The cached render a change makes stale, if any. */
 function revisionTopicOf(change: JournalChange): RevisionTopic | null {
   const slug = articleSlugOf(change);
-  if (slug !== null) return `thread:${slug}`;
+  if (slug !== null) return threadTopic(slug);
   const changesRequests = ['topicRequest', 'answerTopicRequest', 'approveTopicRequest', 'removeTopicRequest'].includes(change.op);
   return changesRequests ? 'topic-requests' : null;
 }
@@ -204,6 +205,18 @@ class EmbeddedStore implements StoreEngine {
 
   async listComments(articleSlug: string): Promise<StoredComment[]> {
     return (await this.#state.article(articleSlug))?.publishedComments() ?? [];
+  }
+
+  async latestComments(articleSlugs: readonly string[], limit: number): Promise<StoredComment[]> {
+    let newest: StoredComment[] = [];
+    // Threads with the newest published comment first, each read only while it may hold one newer than the last kept.
+    for (const { slug, lastPublished } of this.#state.threadsByLastPublished(articleSlugs)) {
+      const oldestKept = newest.at(limit - 1);
+      if (oldestKept && lastPublished < Date.parse(oldestKept.createdAt)) break;
+      const shown = (await this.#state.article(slug))?.publishedComments().filter((comment) => comment.deletedAt === null) ?? [];
+      newest = [...newest, ...shown].sort(newestFirst).slice(0, limit);
+    }
+    return newest;
   }
 
   everPublished(readerHash: string): Promise<boolean> {

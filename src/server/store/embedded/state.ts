@@ -36,10 +36,18 @@ export class StoreState {
   readonly snapshotSeq: number;
   /** Where each reader's newest comment is, by their hash: read from its thread when asked for. */
   readonly #newestComments: NewestComments;
+  /** When each thread's newest published comment was written (epoch ms; or later: a deletion leaves it), by slug. */
+  readonly #lastPublished: LastPublished;
 
   private constructor(
     layout: StoreLayout,
-    articles: { slugs: Set<string>; lastSeq: number; moderation: ModerationIndex; newestComments: NewestComments },
+    articles: {
+      slugs: Set<string>;
+      lastSeq: number;
+      moderation: ModerationIndex;
+      newestComments: NewestComments;
+      lastPublished: LastPublished;
+    },
     collections: {
       topicRequests: Collection<TopicRequest>;
       bugReports: Collection<BugReport>;
@@ -53,6 +61,7 @@ export class StoreState {
     this.#slugs = articles.slugs;
     this.moderation = articles.moderation;
     this.#newestComments = articles.newestComments;
+    this.#lastPublished = articles.lastPublished;
     this.topicRequests = collections.topicRequests;
     this.bugReports = collections.bugReports;
     this.citySubmissions = collections.citySubmissions;
@@ -72,17 +81,19 @@ export class StoreState {
     let lastSeq = 0;
     const moderation: ModerationIndex = { publishedAuthors: new Set(), pending: new Map() };
     const newestComments: NewestComments = new Map();
+    const lastPublished: LastPublished = new Map();
     for (const slug of slugs) {
       const thread = await ArticleThread.load(articleFile(layout, slug), slug);
       lastSeq = Math.max(lastSeq, thread.journalSeq);
       thread.forEachComment((comment) => {
         noteModeration(moderation, comment);
         noteNewest(newestComments, comment);
+        noteLastPublished(lastPublished, comment);
       });
     }
     return new StoreState(
       layout,
-      { slugs: new Set(slugs), lastSeq, moderation, newestComments },
+      { slugs: new Set(slugs), lastSeq, moderation, newestComments, lastPublished },
       {
         topicRequests: await Collection.load(layout.topicRequests, storedShapes.topicRequest, byId),
         bugReports: await Collection.load(layout.bugReports, storedShapes.bugReport, byId),
@@ -101,6 +112,21 @@ export class StoreState {
   /** Where the reader's newest comment is; undefined when they wrote none. */
   newestCommentOf(authorHash: string): CommentPlace | undefined {
     return this.#newestComments.get(authorHash);
+  }
+
+  /**
+   * The threads of `slugs` that have a published comment, the one with the
+   * newest first, each with when that comment was written or later: a reader
+   * of the newest comments of many threads reads threads in this order and
+   * stops at the first that can hold none newer than those it has.
+   */
+  threadsByLastPublished(slugs: readonly string[]): { slug: string; lastPublished: number }[] {
+    return slugs
+      .flatMap((slug) => {
+        const lastPublished = this.#lastPublished.get(slug);
+        return lastPublished === undefined ? [] : [{ slug, lastPublished }];
+      })
+      .sort((a, b) => b.lastPublished - a.lastPublished);
   }
 
   /** The article's thread, read from its file when it is not in memory; null when nothing was ever stored for it. */
@@ -220,6 +246,7 @@ export class StoreState {
         thread.addComment(record.comment);
         noteModeration(this.moderation, record.comment);
         noteNewest(this.#newestComments, record.comment);
+        noteLastPublished(this.#lastPublished, record.comment);
         return thread;
       }
       case 'vote': {
@@ -243,7 +270,9 @@ export class StoreState {
       case 'approveComment': {
         const thread = this.#threadInMemory(record.articleSlug);
         if (record.seq <= thread.journalSeq) return null;
-        noteModeration(this.moderation, thread.approveComment(record.commentId));
+        const approved = thread.approveComment(record.commentId);
+        noteModeration(this.moderation, approved);
+        noteLastPublished(this.#lastPublished, approved);
         this.moderation.pending.delete(record.commentId);
         return thread;
       }
@@ -326,6 +355,13 @@ interface CommentPlace {
 }
 
 type NewestComments = Map<string, CommentPlace>;
+
+type LastPublished = Map<string, number>;
+
+function noteLastPublished(last: LastPublished, { articleSlug, createdAt, status }: Readonly<StoredComment>): void {
+  const at = Date.parse(createdAt);
+  if (status === 'published' && at > (last.get(articleSlug) ?? -Infinity)) last.set(articleSlug, at);
+}
 
 /** Keeps `comment` as its reader's newest unless a later one is known (an import may bring older ones after it). */
 function noteNewest(newest: NewestComments, { authorHash, articleSlug, id, createdAt }: StoredComment): void {

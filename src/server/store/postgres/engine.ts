@@ -9,29 +9,30 @@
 import pg from 'pg';
 import { log } from '../../observability/log.ts';
 import { newId } from '../ids.ts';
-import type {
-  BugReport,
-  CitySubmission,
-  CommentFilter,
-  ExportRecord,
-  ImportCounts,
-  NewBugReport,
-  NewCitySubmission,
-  NewComment,
-  NewTopicRequest,
-  NotificationChannel,
-  OutboxEntry,
-  OutboxKey,
-  ReviewQueue,
-  RevisionTopic,
-  StoredComment,
-  SpentLink,
-  StoreEngine,
-  StoreStats,
-  TopicRequest,
-  TopicRequestAnswer,
-  VoteTarget,
-  VoteValue,
+import {
+  threadTopic,
+  type BugReport,
+  type CitySubmission,
+  type CommentFilter,
+  type ExportRecord,
+  type ImportCounts,
+  type NewBugReport,
+  type NewCitySubmission,
+  type NewComment,
+  type NewTopicRequest,
+  type NotificationChannel,
+  type OutboxEntry,
+  type OutboxKey,
+  type ReviewQueue,
+  type RevisionTopic,
+  type StoredComment,
+  type SpentLink,
+  type StoreEngine,
+  type StoreStats,
+  type TopicRequest,
+  type TopicRequestAnswer,
+  type VoteTarget,
+  type VoteValue,
 } from '../types.ts';
 import { migrate } from './migrate.ts';
 import { Batcher, sqlState } from './batcher.ts';
@@ -197,6 +198,17 @@ class PostgresStore implements StoreEngine {
     return rows.map(commentOf);
   }
 
+  async latestComments(articleSlugs: readonly string[], limit: number): Promise<StoredComment[]> {
+    // Walks comments_newest from the newest, so a feed reads its few rows whatever the store holds.
+    const { rows } = await this.#query<CommentRow>(
+      `SELECT ${COMMENT_COLUMNS} FROM comments
+       WHERE article_slug = ANY($1) AND status = 'published' AND deleted_at IS NULL
+       ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [articleSlugs, limit],
+    );
+    return rows.map(commentOf);
+  }
+
   async everPublished(readerHash: string): Promise<boolean> {
     const { rows } = await this.#query<{ published: boolean }>(
       "SELECT EXISTS (SELECT 1 FROM comments WHERE author_hash = $1 AND status = 'published') AS published",
@@ -347,7 +359,7 @@ class PostgresStore implements StoreEngine {
       const { rows } = await run<CommentRow>(client, statement, [id]);
       const changed = rows[0];
       if (!changed) return null;
-      await bumpRevision(client, `thread:${changed.article_slug}`);
+      await bumpRevision(client, threadTopic(changed.article_slug));
       return commentOf(changed);
     });
   }
@@ -361,7 +373,7 @@ class PostgresStore implements StoreEngine {
       );
       const deleted = rows[0];
       if (!deleted) return null;
-      await bumpRevision(client, `thread:${deleted.article_slug}`);
+      await bumpRevision(client, threadTopic(deleted.article_slug));
       return commentOf(deleted);
     });
   }

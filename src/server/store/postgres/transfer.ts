@@ -4,7 +4,7 @@
  * one engine to the other is an export and an import.
  */
 import type { Pool, PoolClient } from 'pg';
-import type { ExportRecord, ImportCounts } from '../types.ts';
+import { threadTopic, type ExportRecord, type ImportCounts } from '../types.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, OUTBOX_ROWS, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
   BUG_REPORT_COLUMNS,
@@ -202,7 +202,7 @@ function addRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<
     await flush();
     if (counts.added > 0) {
       await recountScores(client, [...threads]);
-      for (const slug of threads) await bumpRevision(client, `thread:${slug}`);
+      for (const slug of threads) await bumpRevision(client, threadTopic(slug));
     }
     if (topicRequests.changed) await bumpRevision(client, 'topic-requests');
     return counts;
