@@ -60,7 +60,8 @@ function confirm(site: RunningSite, link: string, origin: string | null = SITE_O
 function linksIn(smtp: SmtpSink, body: string): Record<string, string> {
   const email = smtp.messages.find((message) => message.includes(body));
   assert.ok(email, `an email names "${body}"`);
-  const section = email.slice(email.indexOf(body)).split('———')[0] ?? '';
+  // Each notification of an email is a section of its own, its links before what the reader wrote.
+  const section = email.split(/\r?\n\r?\n———\r?\n\r?\n/).find((part) => part.includes(body)) ?? '';
   const links: Record<string, string> = {};
   for (const [, label = '', url = ''] of section.matchAll(/^(Approve|Delete|Ban the writer): (\S+)\r?$/gm)) links[label] = url;
   return links;

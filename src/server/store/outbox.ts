@@ -15,7 +15,7 @@ export type OutboxRef = Pick<OutboxEntry, 'id' | 'channel'>;
  * The id of a new record's outbox entry for `channel`: the record's id and
  * the channel, so that an engine can find the entry from its record and keep
  * no id of its own for it. Record ids are base64url and hold no dot; an entry
- * stored with another id (by an older version) keeps it.
+ * whose id is not of this form (an import's) keeps the id it has.
  */
 export function outboxIdOf(recordId: string, channel: NotificationChannel): string {
   return `${recordId}.${channel}`;

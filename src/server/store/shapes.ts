@@ -34,12 +34,12 @@ export const comment = z.object({
   score: z.number().int(),
   /**
    * When the owner deleted it (ISO 8601): its body is then empty; it keeps its place so its replies keep theirs.
-   * Files written before deletion existed have no such field.
+   * A record without the field was never deleted.
    */
   deletedAt: isoDate.nullable().default(null),
   /**
    * A pending comment has no reply and no vote: it is published by the owner's approval, or removed outright.
-   * Files written before moderation have no such field: every comment was published.
+   * A record without the field is published.
    */
   status: commentStatus.default('published'),
 });

@@ -15,8 +15,8 @@ import type {
 } from './shapes.ts';
 
 /**
- * The store interface every engine implements (the embedded lowdb engine,
- * later PostgreSQL). Engines keep data; the rules (threading, the vote
+ * The store interface every engine implements (the embedded journaled
+ * store and PostgreSQL). Engines keep data; the rules (threading, the vote
  * toggle) live once in the service above them (src/server/store/service.ts).
  * The stored records' types are inferred from their schemas (shapes.ts).
  */
