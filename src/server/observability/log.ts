@@ -13,7 +13,7 @@
  * What is never logged, by any caller: a reader's address or hash, a body a
  * reader wrote, a secret. Callers pass only what they name.
  */
-import { settingsOf, type LogLevel } from '../settings/environment.ts';
+import { settingsOf, type LogLevel, type Settings } from '../settings/environment.ts';
 
 /** What a line may carry besides its message: flat, named values. */
 type LogFields = Readonly<Record<string, string | number | boolean | null | undefined>>;
@@ -60,7 +60,7 @@ export interface Logger {
 
 export interface LoggerOptions {
   level: LogLevel;
-  format: 'json' | 'pretty';
+  format: NonNullable<Settings['LOG_FORMAT']>;
   /** Where lines go, several at a time. */
   write: (text: string) => void;
   /** The time in milliseconds since the epoch. */
