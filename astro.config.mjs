@@ -4,8 +4,9 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import { markdownProcessor } from './scripts/markdown-processor.ts';
+import { setting } from './src/server/settings/environment.ts';
 
-const site = process.env.SITE_URL ?? 'http://localhost:4321';
+const site = setting('SITE_URL');
 
 /**
  * The Node adapter in middleware mode, with its server entrypoint swapped for

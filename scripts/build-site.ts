@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promi
 import { join, relative } from 'node:path';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE } from '../src/server/articles/built-content.ts';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
-import { pageCaptcha, siteUrl } from '../src/server/settings/environment.ts';
+import { pageCaptcha, setting } from '../src/server/settings/environment.ts';
 import { precompress } from './precompress.ts';
 import { startSearchIndex } from './search-index.ts';
 
@@ -27,7 +27,7 @@ const BUILD_SETTINGS = 'dist/build-settings.json';
 
 function buildSettings(): string {
   const { provider, siteKey } = pageCaptcha();
-  return JSON.stringify({ siteUrl: siteUrl(), captchaProvider: provider ?? null, captchaSiteKey: siteKey ?? null });
+  return JSON.stringify({ siteUrl: setting('SITE_URL'), captchaProvider: provider ?? null, captchaSiteKey: siteKey ?? null });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ArticleItem } from '../server/articles/catalog.ts';
 import { publishedView } from './published.ts';
 import { ARCHIVE_PAGE_SIZE, pagesOf, pageWindow, type ListPage } from '../server/articles/lists.ts';
 import { alternatesOf, archivePath, type Alternate } from '../server/http/site-paths.ts';
-import { siteUrl } from '../server/settings/environment.ts';
+import { setting } from '../server/settings/environment.ts';
 import { articleMeta } from './format.ts';
 import { listPageTwin } from './markdown-twins.ts';
 
@@ -77,7 +77,7 @@ function archiveTitle(lang: LanguageCode, page: ListPage<unknown>): string {
 /** The Markdown twin of an archive page: the same title, articles and ways to the newer and older pages. */
 export function archiveMarkdown({ lang, page, title, newer, older }: ArchivePage): string {
   const t = uiStrings(lang);
-  const site = siteUrl();
+  const site = setting('SITE_URL');
   const links = page.items.map((article) => ({
     title: article.title,
     url: article.url,

@@ -7,7 +7,7 @@ import { keptByRevision } from '../server/http/cache-rules.ts';
 import { mediaTypeOf } from '../server/http/media-types.ts';
 import { commentsFeedPath, homePath, threadFeedPath } from '../server/http/site-paths.ts';
 import { runtime } from '../server/runtime/runtime.ts';
-import { siteUrl } from '../server/settings/environment.ts';
+import { setting } from '../server/settings/environment.ts';
 import type { PublicComment } from '../server/store/service.ts';
 import { threadTopic, type RevisionTopic } from '../server/store/types.ts';
 import { latestComments } from '../server/threads/latest-comments.ts';
@@ -47,7 +47,7 @@ async function commentFeed(
   const body = atomFeed({
     title: feed.title,
     lang,
-    feedUrl: `${siteUrl()}${feed.path}`,
+    feedUrl: `${setting('SITE_URL')}${feed.path}`,
     pageUrl: feed.pageUrl,
     updated: entries[0]?.updated ?? `${feed.since}T00:00:00.000Z`,
     entries,
@@ -79,7 +79,7 @@ export async function siteCommentFeed(params: { lang?: string | undefined }): Pr
   return commentFeed(lang, articles, 'threads', {
     title: siteCommentsTitle(await siteName(), lang),
     path: commentsFeedPath(lang),
-    pageUrl: `${siteUrl()}${homePath(lang)}`,
+    pageUrl: `${setting('SITE_URL')}${homePath(lang)}`,
     since: articles[0]?.date ?? '1970-01-01',
   });
 }

@@ -3,13 +3,13 @@ import { todayUtc, type ArticleItem, type PublishedView } from '../server/articl
 import { articleCatalog } from '../server/articles/content-collection.ts';
 import type { SiteFacts } from '../server/discovery/site-facts.ts';
 import { TOOLS } from '../server/mcp/tools.ts';
-import { siteUrl } from '../server/settings/environment.ts';
+import { setting } from '../server/settings/environment.ts';
 import { pageText, siteName } from './content.ts';
 
 /** The site's name and one-line summary, from the English home page (content/pages/home/en.md). */
 export async function siteFacts(): Promise<SiteFacts> {
   const { description } = await pageText('home', DEFAULT_LANGUAGE);
-  return { site: siteUrl(), name: await siteName(), summary: description, mcpTools: TOOLS.map(({ name }) => name) };
+  return { site: setting('SITE_URL'), name: await siteName(), summary: description, mcpTools: TOOLS.map(({ name }) => name) };
 }
 
 /**

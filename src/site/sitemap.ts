@@ -12,7 +12,7 @@ import {
   searchPath,
   sitemapPartPath,
 } from '../server/http/site-paths.ts';
-import { siteUrl } from '../server/settings/environment.ts';
+import { setting } from '../server/settings/environment.ts';
 import { archivePageCount } from './archive.ts';
 import { publishedToday } from './published.ts';
 
@@ -21,7 +21,7 @@ const ENGLISH_PAGES = [DOCUMENT_PATHS.developers];
 
 /** Every page of the site today, each translation with its hreflang alternates. */
 async function sitemapPages(): Promise<SitemapPage[]> {
-  const site = siteUrl();
+  const site = setting('SITE_URL');
   const catalog = await articleCatalog();
   const archivePages = Array.from({ length: await archivePageCount() }, (_, index) => index + 1);
   return [
@@ -53,7 +53,7 @@ export async function sitemaps(): Promise<Sitemap[]> {
   const today = todayUtc();
   if (cached?.today === today) return cached.sitemaps;
   const parts = splitSitemap(await sitemapPages());
-  const site = siteUrl();
+  const site = setting('SITE_URL');
   const made = parts.map((pages, index) => {
     const path = parts.length === 1 ? DOCUMENT_PATHS.sitemap : sitemapPartPath(index + 1);
     return { url: `${site}${path}`, path, pages };

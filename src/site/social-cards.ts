@@ -1,11 +1,11 @@
 import type { LanguageCode } from '../i18n/languages.ts';
 import { publishedView } from './published.ts';
 import { cardPath, type CardName, type CardText } from '../server/social/card-path.ts';
-import { siteUrl } from '../server/settings/environment.ts';
+import { setting } from '../server/settings/environment.ts';
 import { siteName } from './content.ts';
 
 async function cardText(title: string, lang: LanguageCode): Promise<CardText> {
-  return { title, lang, siteName: await siteName(), host: new URL(siteUrl()).host };
+  return { title, lang, siteName: await siteName(), host: new URL(setting('SITE_URL')).host };
 }
 
 /** The path of an article translation's card. */

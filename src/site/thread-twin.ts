@@ -2,7 +2,7 @@ import type { LanguageCode } from '../i18n/languages.ts';
 import { readerNameIn } from '../i18n/reader-names.ts';
 import { uiStrings } from '../i18n/ui.ts';
 import { THREAD_PAGE_PARAMETER, threadTwinPath } from '../server/http/site-paths.ts';
-import { siteUrl } from '../server/settings/environment.ts';
+import { setting } from '../server/settings/environment.ts';
 import type { ThreadComment } from '../server/threads/thread-views.ts';
 import { formatMoment, threadTitle } from './format.ts';
 import { literalText, type TwinLink } from './markdown-twins.ts';
@@ -47,5 +47,5 @@ export function threadTwin({ lang, slug, article, view }: AskedThread): string {
 
 /** The link from an article's twin to its thread's: the thread's heading, the twin's absolute URL. */
 export function threadTwinLink(slug: string, lang: LanguageCode): TwinLink {
-  return { label: uiStrings(lang)('thread.heading'), url: `${siteUrl()}${threadTwinPath(slug, lang)}` };
+  return { label: uiStrings(lang)('thread.heading'), url: `${setting('SITE_URL')}${threadTwinPath(slug, lang)}` };
 }

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, type LanguageCode } from '../i18n/languages.ts';
 import { uiStrings } from '../i18n/ui.ts';
 import { articlePath } from '../server/articles/catalog.ts';
 import { articleCatalog } from '../server/articles/content-collection.ts';
-import { siteUrl } from '../server/settings/environment.ts';
+import { setting } from '../server/settings/environment.ts';
 
 /** What an outdated translation says above its text: the English original changed since, and where to read it. */
 export interface OutdatedNotice {
@@ -19,5 +19,5 @@ export async function outdatedNotice(slug: string, lang: LanguageCode): Promise<
   if (!(await articleCatalog()).isOutdated(slug, lang)) return null;
   const t = uiStrings(lang);
   const path = articlePath(slug, DEFAULT_LANGUAGE);
-  return { text: t('article.outdated'), linkText: t('article.outdatedLink'), path, url: `${siteUrl()}${path}` };
+  return { text: t('article.outdated'), linkText: t('article.outdatedLink'), path, url: `${setting('SITE_URL')}${path}` };
 }

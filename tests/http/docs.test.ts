@@ -11,9 +11,10 @@ import {
   relativeLinks,
   settingsRows,
   splitFences,
-  variablesReadByCode,
+  variablesReadOutsideSettings,
   type FencedBlock,
 } from '../support/docs.ts';
+import { SETTINGS } from '../../src/server/settings/schema.ts';
 import { freePort } from '../support/ports.ts';
 import { copyOfPreparedSite, ROOT, startSite, type RunningSite } from '../support/site.ts';
 
@@ -49,17 +50,58 @@ test('README.md stays short enough to read in a few minutes', async () => {
   assert.ok(lines <= 250, `README.md has ${lines} lines; the guides in docs/ take the rest`);
 });
 
-test('every environment variable the code reads has exactly one row in a settings table, and no row names another', async () => {
-  const read = await variablesReadByCode();
-  const rows = docs.flatMap(({ file, prose }) => settingsRows(file, prose));
+const rows = docs.flatMap(({ file, prose }) => settingsRows(file, prose));
+
+/**
+ * Every variable that needs a row, with where it comes from: the server's
+ * settings from their schema, the tools' (the scripts', the bench's) from
+ * the code that reads them.
+ */
+async function variablesToDocument(): Promise<Map<string, string>> {
+  const declared = new Map(Object.entries(SETTINGS).map(([name, { meaning }]) => [name, `declared in the settings schema: ${meaning}`]));
+  for (const [name, files] of await variablesReadOutsideSettings()) declared.set(name, `read in ${[...files].join(', ')}`);
+  return declared;
+}
+
+test('every setting the schema declares and every variable the tools read has exactly one row in a settings table, and no row names another', async () => {
+  const variables = await variablesToDocument();
   const rowsNaming = (name: string) => rows.filter((row) => row.names.includes(name)).map((row) => `${row.file}:${row.line}`);
-  for (const [name, files] of read) {
+  for (const [name, source] of variables) {
     const where = rowsNaming(name);
-    assert.equal(where.length, 1, `${name} (read in ${[...files].join(', ')}) is documented by ${where.length} rows: ${where.join(', ')}`);
+    assert.equal(where.length, 1, `${name} (${source}) is documented by ${where.length} rows: ${where.join(', ')}`);
   }
   for (const row of rows) {
     assert.ok(row.names.length > 0, `${row.file}:${row.line}: a settings row names no variable`);
-    for (const name of row.names) assert.ok(read.has(name), `${row.file}:${row.line} documents ${name}, which no code reads`);
+    for (const name of row.names)
+      assert.ok(variables.has(name), `${row.file}:${row.line} documents ${name}, which no schema declares and no code reads`);
+  }
+});
+
+test('the server and Astro read the environment through the settings schema alone', async () => {
+  const outside = [...(await variablesReadOutsideSettings())].filter(([, files]) =>
+    [...files].some((file) => file.startsWith('src/') || file === 'astro.config.mjs'),
+  );
+  assert.deepEqual(
+    outside.map(([name, files]) => `${name} read in ${[...files].join(', ')}`),
+    [],
+    'declare it in src/server/settings/schema.ts and read it with setting()',
+  );
+});
+
+test("a setting's row marks it *build* as the schema does, and shows its default", () => {
+  for (const [name, declaration] of Object.entries(SETTINGS)) {
+    const row = rows.find((candidate) => candidate.names.includes(name));
+    if (row === undefined) continue; // told by the test above
+    assert.equal(
+      row.built.includes(name),
+      'build' in declaration,
+      `${row.file}:${row.line}: ${name} is marked *build* or not as the schema says`,
+    );
+    if ('fallback' in declaration)
+      assert.ok(
+        row.defaultCell.includes(`\`${declaration.fallback}\``),
+        `${row.file}:${row.line}: ${name}'s default, \`${declaration.fallback}\``,
+      );
   }
 });
 

@@ -39,20 +39,37 @@ function withoutCodeSpans(prose: string): string {
   return prose.replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length));
 }
 
+/** A row of a settings table: the variables it documents, those it marks *build*, and its last cell (the default). */
+export interface SettingsRow {
+  file: string;
+  line: number;
+  names: string[];
+  built: string[];
+  defaultCell: string;
+}
+
 /**
- * The variables each row of a settings table documents: a table whose first
- * header cell is `variable`, each row naming its variables in code spans in
- * its first cell.
+ * The rows of the settings tables of `prose`: a table whose first header
+ * cell is `variable`, each row naming its variables in code spans in its
+ * first cell, each followed by `(*build*)` when the build bakes it in.
  */
-export function settingsRows(file: string, prose: string): { file: string; line: number; names: string[] }[] {
-  const rows: { file: string; line: number; names: string[] }[] = [];
+export function settingsRows(file: string, prose: string): SettingsRow[] {
+  const rows: SettingsRow[] = [];
   let inTable = false;
   prose.split('\n').forEach((text, index) => {
     if (/^\|\s*variable\s*\|/.test(text)) inTable = true;
     else if (!text.startsWith('|')) inTable = false;
     else if (inTable && !/^\|\s*-+\s*\|/.test(text)) {
-      const firstCell = text.split('|')[1] ?? '';
-      rows.push({ file, line: index + 1, names: [...firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1] ?? '') });
+      const cells = text.split('|').slice(1, -1);
+      const firstCell = cells[0] ?? '';
+      const named = [...firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`( \(\*build\*\))?/g)];
+      rows.push({
+        file,
+        line: index + 1,
+        names: named.map((match) => match[1] ?? ''),
+        built: named.filter((match) => match[2] !== undefined).map((match) => match[1] ?? ''),
+        defaultCell: cells.at(-1) ?? '',
+      });
     }
   });
   return rows;
@@ -94,8 +111,10 @@ export function headingAnchors(prose: string): Set<string> {
   return anchors;
 }
 
-/** The code whose environment reads the docs' settings tables describe: the server, its scripts, the bench and Astro's configuration. */
+/** The code besides the tests: the server, its scripts, the bench and Astro's configuration. */
 const CODE = ['src', 'scripts', 'bench', 'astro.config.mjs'];
+/** The one module that reads the server's settings, from its schema (src/server/settings/schema.ts). */
+const SETTINGS_MODULE = 'src/server/settings/';
 
 async function codeFiles(): Promise<string[]> {
   const files: string[] = [];
@@ -105,36 +124,27 @@ async function codeFiles(): Promise<string[]> {
       for (const name of await readdir(join(ROOT, entry), { recursive: true }))
         if (/\.(ts|mjs|js|astro)$/.test(name)) files.push(`${entry}/${name}`);
   }
-  return files;
+  return files.filter((file) => !file.startsWith(SETTINGS_MODULE));
 }
 
 /** `process.env.X`, `process.env['X']` and `env['X']` (a parameter standing for process.env), not written to. */
 const LITERAL_READ = /(?<![\w.$])(?:process\.)?env(?:\.([A-Z][A-Z0-9_]*)|\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\])(?!\s*=[^=])/g;
-/** A read whose name is worked out: `process.env[name]`, `process.env[`${name}_PORT`]`. */
+/** A read whose name is worked out: `process.env[name]`. */
 const COMPUTED_READ = /(?<![\w.$])(?:process\.)?env\[\s*(?!['"`][A-Z])([^\]]+?)\s*\]/g;
 
 /**
- * The names a computed read can take, from the code itself: the parameter it
- * is made from belongs to a function of the same file, whose calls pass the
- * names (or their first part) as string literals; Astro's `astro:env` getter
- * reads what the configuration's `env.schema` declares.
+ * The names a computed read can take. The one allowed outside the settings
+ * module is Astro's `astro:env` getter, which reads what the configuration's
+ * `env.schema` declares.
  */
-function computedNames(file: string, source: string, at: number, index: string, astroConfig: string): string[] {
+function computedNames(file: string, source: string, index: string, astroConfig: string): string[] {
   if (file.endsWith('astro-entry.ts') && /setGetEnv\(/.test(source))
     return [...astroConfig.matchAll(/(\w+):\s*envField\./g)].map((match) => match[1] ?? '');
-  const parameter = /^\w+$/.test(index) ? index : /\$\{(\w+)\}/.exec(index)?.[1];
-  // The function the read is in: the last one declared before it with that parameter first.
-  const declared =
-    parameter === undefined ? undefined : [...source.slice(0, at).matchAll(new RegExp(`function (\\w+)\\(\\s*${parameter}\\b`, 'g'))].pop();
-  if (parameter === undefined || declared === undefined) throw new Error(`${file}: cannot tell which variable env[${index}] reads`);
-  const calls = [...source.matchAll(new RegExp(`\\b${declared[1] ?? ''}\\(\\s*'([A-Z][A-Z0-9_]*)'`, 'g'))];
-  if (calls.length === 0) throw new Error(`${file}: env[${index}] is read in ${declared[1] ?? ''}, which no call names`);
-  const template = index.replace(/^`|`$/g, '');
-  return calls.map((call) => (index === parameter ? (call[1] ?? '') : template.replace(`\${${parameter}}`, call[1] ?? '')));
+  throw new Error(`${file}: cannot tell which variable env[${index}] reads; read a setting through src/server/settings`);
 }
 
-/** Every environment variable the code reads, each with the files that read it. */
-export async function variablesReadByCode(): Promise<Map<string, Set<string>>> {
+/** Every environment variable the code reads outside the settings module, each with the files that read it. */
+export async function variablesReadOutsideSettings(): Promise<Map<string, Set<string>>> {
   const astroConfig = await readFile(join(ROOT, 'astro.config.mjs'), 'utf8');
   const read = new Map<string, Set<string>>();
   const add = (name: string, file: string) => read.set(name, (read.get(name) ?? new Set()).add(file));
@@ -142,7 +152,7 @@ export async function variablesReadByCode(): Promise<Map<string, Set<string>>> {
     const source = await readFile(join(ROOT, file), 'utf8');
     for (const match of source.matchAll(LITERAL_READ)) add(match[1] ?? match[2] ?? '', file);
     for (const match of source.matchAll(COMPUTED_READ))
-      for (const name of computedNames(file, source, match.index, match[1] ?? '', astroConfig)) add(name, file);
+      for (const name of computedNames(file, source, match[1] ?? '', astroConfig)) add(name, file);
   }
   return read;
 }

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { uiStrings } from '../../i18n/ui.ts';
 import { articleMeta } from '../../site/format.ts';
 import { homePage } from '../../site/home.ts';
-import { siteUrl } from '../../server/settings/environment.ts';
+import { setting } from '../../server/settings/environment.ts';
 import { homeTwin } from '../../site/markdown-twins.ts';
 import { markdown } from '../../site/markdown-response.ts';
 
@@ -18,6 +18,6 @@ export const GET: APIRoute = async ({ params }) => {
     meta: articleMeta(article.date, article.readingTime, home.lang),
     excerpt: article.excerpt,
   }));
-  const archive = { label: t('home.archive'), url: `${siteUrl()}${home.archive}` };
+  const archive = { label: t('home.archive'), url: `${setting('SITE_URL')}${home.archive}` };
   return markdown(homeTwin(home.page.title, home.page.body, t('home.latest'), links, t('home.empty'), archive));
 };

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { languageFromParam } from '../../i18n/languages.ts';
-import { siteUrl } from '../../server/settings/environment.ts';
+import { setting } from '../../server/settings/environment.ts';
 import { documentResponse } from '../../server/discovery/document-response.ts';
 import { rssPath } from '../../server/http/site-paths.ts';
 import { publishedToday } from '../../site/published.ts';
@@ -15,7 +15,7 @@ export const prerender = false;
 export const GET: APIRoute = async ({ params }) => {
   const lang = languageFromParam(params['lang']);
   if (lang === null) return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  const site = siteUrl();
+  const site = setting('SITE_URL');
   const home = await pageText('home', lang);
   const feed = rssFeed({
     title: home.title,

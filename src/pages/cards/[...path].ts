@@ -4,12 +4,12 @@ import type { APIRoute } from 'astro';
 import { CACHE_CONTROL } from '../../server/http/cache-rules.ts';
 import { CardFiles } from '../../server/social/card-files.ts';
 import { cardVersion, parseCardPath } from '../../server/social/card-path.ts';
-import { cardsDir } from '../../server/settings/environment.ts';
+import { setting } from '../../server/settings/environment.ts';
 import { cardTextOf } from '../../site/social-cards.ts';
 
 export const prerender = false;
 
-const cards = new CardFiles(cardsDir());
+const cards = new CardFiles(setting('CARDS_DIR'));
 
 export const GET: APIRoute = async ({ url }) => {
   const card = parseCardPath(url.pathname);

@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { siteUrl } from '../settings/environment.ts';
+import { setting } from '../settings/environment.ts';
 import { builtContent } from './built-content.ts';
 import { createCatalog, type Catalog } from './catalog.ts';
 import { parseArticlePath, type ArticleSource } from './source.ts';
@@ -26,6 +26,6 @@ let catalog: Promise<Catalog> | undefined;
  * collection while Astro builds or serves in development.
  */
 export function articleCatalog(): Promise<Catalog> {
-  catalog ??= (async () => builtContent()?.catalog ?? createCatalog(await articleSources(), siteUrl()))();
+  catalog ??= (async () => builtContent()?.catalog ?? createCatalog(await articleSources(), setting('SITE_URL')))();
   return catalog;
 }

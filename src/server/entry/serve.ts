@@ -16,19 +16,7 @@ import { health } from '../operations/health.ts';
 import { startNotifications } from '../notifications/start.ts';
 import { formResponses } from '../spam/form-responses.ts';
 import { serveDesk } from '../desk/server.ts';
-import {
-  deskListen,
-  deskOrigin,
-  drainSeconds,
-  listenHost,
-  listenPort,
-  metricsListen,
-  notificationSettings,
-  redisUrl,
-  settingsInEffect,
-  siteUrl,
-  staticCacheBytes,
-} from '../settings/environment.ts';
+import { deskListen, metricsListen, notificationSettings, setting, settingsInEffect, settingsOf } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
 /** How long a stopping server lets requests in flight go on once its listener is closed, before it cuts their connections. */
@@ -75,27 +63,26 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   let opened: Awaited<ReturnType<typeof runtime>>;
   let content: BuiltContent;
   let drainMs: number;
-  let fileCacheBytes: number;
   let metrics: Server | undefined;
   let desk: Server | undefined;
   let stopNotifications: (() => Promise<void>) | null;
   try {
+    // Every setting is read here first, so that any wrong one stops start-up, each named.
     logger.info('settings in effect', settingsInEffect());
     opened = await runtime();
     checkCityIndexFile(CITY_INDEX_PATH);
-    content = await openBuiltContent(join(root, CONTENT_DIR), siteUrl());
+    content = await openBuiltContent(join(root, CONTENT_DIR), opened.site);
     serveBuiltContent(content);
-    drainMs = drainSeconds() * 1000;
+    drainMs = setting('DRAIN_SECONDS') * 1000;
     // Notifications go out from the outbox, beside the requests: a write never waits for one.
-    stopNotifications = await startNotifications(opened.store, siteUrl(), opened.keys.moderationLink, notificationSettings());
+    stopNotifications = await startNotifications(opened.store, opened.site, opened.keys.moderationLink, notificationSettings());
     const deskAt = deskListen();
     if (deskAt) {
-      desk = await serveDesk({ store: opened.store, site: siteUrl(), ...deskAt, origin: deskOrigin() });
+      desk = await serveDesk({ store: opened.store, site: opened.site, ...deskAt, origin: setting('OWNER_ORIGIN') });
       const address = desk.address();
       // Not worded like the listening line ('… on http://…'), which start-up scripts look for.
       logger.info(`The owner's desk at http://${deskAt.host}:${typeof address === 'object' && address ? address.port : deskAt.port}/`);
     }
-    fileCacheBytes = staticCacheBytes();
     const metricsAt = metricsListen();
     // prom-client is loaded only for a site that serves metrics.
     if (metricsAt) {
@@ -111,7 +98,7 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
   // Named for what they are, never by address: the response is public.
   const checks = health([
     { name: 'store', ping: () => opened.store.ping() },
-    ...(redisUrl() ? [{ name: 'redis', ping: () => opened.quotas.ping() }] : []),
+    ...(setting('REDIS_URL') ? [{ name: 'redis', ping: () => opened.quotas.ping() }] : []),
   ]);
   const server = await createFrontServer({
     app,
@@ -120,19 +107,19 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     revisionOf,
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
-    moderation: (request) => serveModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: siteUrl() }),
+    moderation: (request) => serveModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: opened.site }),
     probes: checks.probes,
     formResponses: formResponses(opened),
     headers: securityHeaders(opened.captcha.provider === 'turnstile'),
     clientDir: join(root, 'dist', 'client'),
     schedule: content.catalog.scheduled,
-    fileCacheBytes,
-    site: siteUrl(),
+    site: opened.site,
   });
-  server.listen(listenPort(), listenHost(), () => {
+  const { PORT: listenPort, HOST: host } = settingsOf(['PORT', 'HOST']);
+  server.listen(listenPort, host, () => {
     const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : listenPort();
-    logger.announce(`Serving ${siteUrl()} on http://${listenHost()}:${port}`);
+    const port = typeof address === 'object' && address ? address.port : listenPort;
+    logger.announce(`Serving ${opened.site} on http://${host}:${port}`);
   });
   const close = () => {
     logger.info('closing: the listener takes no connection more; requests in flight finish, then notifications and the store stop');

@@ -22,6 +22,7 @@ import {
 import { log } from '../observability/log.ts';
 import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
+import { setting } from '../settings/environment.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
 import { languageOfPath, takeNotFoundPages } from './not-found.ts';
 import { notBeforeDates, type ScheduledArticle } from './schedule.ts';
@@ -38,9 +39,6 @@ const NOT_FOUND_SECONDS = 60;
 
 /** What kept renders may hold, their compressed copies counted: room for the pages of many busy threads. */
 const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
-
-/** Bodies of built files held in memory at most by default (src/server/front/hot-bodies.ts); the rest is read from disk. */
-const DEFAULT_FILE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Missing addresses whose not-found page is kept, apart from the renders, so that a crawler's misses push no render out. */
 const MISSING_ENTRIES = 1000;
@@ -283,7 +281,7 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const base: BaseHeaders = options.headers ?? {};
   const baseList = Object.entries(base).flat();
   const today = options.today ?? (() => todayUtc());
-  const files = await StaticFiles.open(options.clientDir, { cacheBytes: options.fileCacheBytes ?? DEFAULT_FILE_CACHE_BYTES });
+  const files = await StaticFiles.open(options.clientDir, { cacheBytes: options.fileCacheBytes ?? setting('STATIC_CACHE_MIB') });
   const notBefore = notBeforeDates(options.schedule ?? []);
   const notFoundPages = await takeNotFoundPages(files);
   const cache = new ResponseCache({ maxEntries: options.cacheEntries ?? 2000, maxBytes: options.cacheBytes ?? DEFAULT_CACHE_BYTES });

@@ -13,7 +13,7 @@
  * What is never logged, by any caller: a reader's address or hash, a body a
  * reader wrote, a secret. Callers pass only what they name.
  */
-import { logFormat, logLevel, type LogLevel } from '../settings/environment.ts';
+import { settingsOf, type LogLevel, type Settings } from '../settings/environment.ts';
 
 /** What a line may carry besides its message: flat, named values. */
 type LogFields = Readonly<Record<string, string | number | boolean | null | undefined>>;
@@ -60,7 +60,7 @@ export interface Logger {
 
 export interface LoggerOptions {
   level: LogLevel;
-  format: 'json' | 'pretty';
+  format: NonNullable<Settings['LOG_FORMAT']>;
   /** Where lines go, several at a time. */
   write: (text: string) => void;
   /** The time in milliseconds since the epoch. */
@@ -174,9 +174,10 @@ let processLogger: Logger | undefined;
  */
 export function log(): Logger {
   if (!processLogger) {
+    const { LOG_LEVEL: level, LOG_FORMAT: format } = settingsOf(['LOG_LEVEL', 'LOG_FORMAT']);
     const logger = createLogger({
-      level: logLevel(),
-      format: logFormat() ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+      level,
+      format: format ?? (process.stdout.isTTY ? 'pretty' : 'json'),
       write: (text) => process.stdout.write(text),
     });
     process.once('exit', () => {

@@ -1,14 +1,7 @@
 import {
   captchaSettings,
-  configuredSalt,
-  databaseUrl,
-  dataDir,
-  formMinSeconds,
-  moderationMode,
   notificationSettings,
-  redisUrl,
-  siteUrl,
-  trustedProxies,
+  settingsOf,
   type CaptchaSettings,
   type NotificationSettings,
 } from '../settings/environment.ts';
@@ -66,26 +59,35 @@ let opening: Promise<Runtime> | undefined;
  */
 export function runtime(): Promise<Runtime> {
   opening ??= (async () => {
-    const url = redisUrl();
-    const moderation = moderationMode();
+    const settings = settingsOf([
+      'REDIS_URL',
+      'MODERATION',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'IP_HASH_SALT',
+      'SITE_URL',
+      'TRUST_PROXY',
+      'FORM_MIN_SECONDS',
+    ]);
+    const url = settings.REDIS_URL;
     const store = await openStore({
-      dataDir: dataDir(),
-      databaseUrl: databaseUrl(),
+      dataDir: settings.DATA_DIR,
+      databaseUrl: settings.DATABASE_URL,
       notificationChannels: channelsOf(notificationSettings()),
     });
     // Kept with the store, so that every instance sharing it names a reader alike and signs alike.
-    const salt = configuredSalt() ?? (await store.keptSalt(newSalt));
+    const salt = settings.IP_HASH_SALT ?? (await store.keptSalt(newSalt));
     return {
-      site: siteUrl(),
+      site: settings.SITE_URL,
       salt,
-      trustedProxies: proxyTrustOf(trustedProxies()),
+      trustedProxies: proxyTrustOf(settings.TRUST_PROXY),
       captcha: captchaSettings(),
       keys: signingKeys(salt),
-      formMinSeconds: formMinSeconds(),
+      formMinSeconds: settings.FORM_MIN_SECONDS,
       // The Redis client is loaded only for a site that uses it.
       quotas: url ? (await import('../quotas/redis-quotas.ts')).redisQuotas(url) : memoryQuotas(),
       store,
-      moderation,
+      moderation: settings.MODERATION,
     };
   })();
   return opening;

@@ -5,6 +5,7 @@
  * comments and votes are written through these, never by an engine call of
  * their own.
  */
+import type { Settings } from '../settings/environment.ts';
 import type { CommentStatus, NewComment, StoredComment, StoreEngine, VoteTarget, VoteValue } from './types.ts';
 
 /** Replies nest at most this deep; a top-level comment has depth 1. */
@@ -15,7 +16,7 @@ export const MAX_COMMENT_DEPTH = 4;
  * comment of a reader none of whose comments was ever published waits for
  * approval; `all`, every comment waits.
  */
-export type ModerationMode = 'off' | 'first' | 'all';
+export type ModerationMode = Settings['MODERATION'];
 
 /** A comment as the API answers a new one: everything but the author's hash and the owner's deletion. */
 export type PublicComment = Omit<StoredComment, 'authorHash' | 'deletedAt'>;

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import type pg from 'pg';
+import { settingsOf } from '../../settings/environment.ts';
 
 /**
  * sslmode values whose meaning the pg driver takes from libpq only when asked
@@ -43,15 +44,16 @@ function namesUser(address: string): boolean {
  *   the driver cannot fall back to a plain connection as libpq does. Unset:
  *   a plain connection.
  */
-export function connectionSettings(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): pg.ClientConfig {
+export function connectionSettings(databaseUrl: string): pg.ClientConfig {
+  const { PGUSER: user, PGSSLMODE: sslmodeSet } = settingsOf(['PGUSER', 'PGSSLMODE']);
   // A Unix socket folder and a database name ("/run/postgresql db"): no parameters to add, and no user to override.
-  if (databaseUrl.startsWith('/')) return { connectionString: databaseUrl, ...(env['PGUSER'] ? {} : { user: userInfo().username }) };
+  if (databaseUrl.startsWith('/')) return { connectionString: databaseUrl, ...(user ? {} : { user: userInfo().username }) };
   const cut = databaseUrl.indexOf('?');
   const address = cut === -1 ? databaseUrl : databaseUrl.slice(0, cut);
   const params = new URLSearchParams(cut === -1 ? '' : databaseUrl.slice(cut + 1));
   // The driver lets a `user` parameter stand for the address's: set only when neither it nor PGUSER names one.
-  if (!params.get('user') && !namesUser(address) && !env['PGUSER']) params.set('user', userInfo().username);
-  const sslmode = params.get('sslmode') ?? env['PGSSLMODE'];
+  if (!params.get('user') && !namesUser(address) && !user) params.set('user', userInfo().username);
+  const sslmode = params.get('sslmode') ?? sslmodeSet;
   const libpqMode = sslmode === undefined ? undefined : SSL_MODES[sslmode];
   if (libpqMode !== undefined) {
     params.set('sslmode', libpqMode);
