@@ -9,6 +9,7 @@ import { CityIndex, type City } from '../src/server/cities/city-index.ts';
 import { ALTERNATES_SEPARATOR, type CityIndexFile } from '../src/server/cities/index-file.ts';
 import { normalizeName } from '../src/i18n/normalize.ts';
 import { searchCities } from '../src/server/cities/search.ts';
+import { seededRandom } from '../tests/support/random.ts';
 
 const QUERY_COUNT = 2400;
 /** Queries in the other scripts of the site's languages, typed from the cities' alternate names. */
@@ -21,17 +22,6 @@ const GOALS = { rankedMedian: 5, rankedP99: 25, fuzzyP99: 2000, timesFasterThanF
 interface BenchQuery {
   text: string;
   country?: string;
-}
-
-/** A seeded generator (mulberry32): every run measures the same queries. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** One typing mistake: a letter dropped, doubled, swapped with the next, or replaced. */
@@ -56,7 +46,7 @@ function withTypo(name: string, next: () => number): string {
  * typo, a part from the middle, and prefixes within one country.
  */
 function realisticQueries(cities: readonly City[]): BenchQuery[] {
-  const next = random(7);
+  const next = seededRandom(7);
   const queries: BenchQuery[] = [];
   while (queries.length < QUERY_COUNT) {
     const city = cities[Math.floor(next() * (next() < 0.5 ? Math.min(2000, cities.length) : cities.length))];
@@ -84,7 +74,7 @@ const BEYOND_LATIN = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u
  * cities like the others.
  */
 function otherScriptQueries(file: CityIndexFile): BenchQuery[] {
-  const next = random(11);
+  const next = seededRandom(11);
   const queries: BenchQuery[] = [];
   while (queries.length < OTHER_SCRIPT_QUERY_COUNT) {
     const rank = Math.floor(next() * (next() < 0.5 ? Math.min(2000, file.cities.length) : file.cities.length));

@@ -8,6 +8,7 @@ import { after, describe, test } from 'node:test';
 import { request } from '../support/http.ts';
 import { PREPARED_SITE, startSite } from '../support/site.ts';
 import { newReaderAddress, post } from '../support/writes.ts';
+import { until } from '../support/until.ts';
 
 // One embedded store may be open in one process at a time, and that holds however the last holder ended: a
 // killed server that nobody reaps (a zombie), or a lock file from an earlier version naming a process that is
@@ -16,15 +17,6 @@ import { newReaderAddress, post } from '../support/writes.ts';
 const ARTICLE = 'the-price-of-a-beer';
 const WORK = await mkdtemp(join(tmpdir(), 'store-lock-'));
 after(() => rm(WORK, { recursive: true, force: true }));
-
-/** Polls `condition` until it holds, within a deadline. */
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** The state letter of a process (/proc/PID/stat): R, S, Z…; null once it is gone. */
 async function processState(pid: number): Promise<string | null> {
@@ -47,7 +39,7 @@ async function startUnreapedSite(dataDir: string): Promise<{ url: string; pid: n
   let output = '';
   parent.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   parent.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(() => /on http:\/\/[\d.]+:\d+/.test(output), `the server to listen:\n${output}`, 180_000);
+  await until(() => /on http:\/\/[\d.]+:\d+/.test(output), `the server to listen:\n${output}`, { timeoutMs: 180_000 });
   const url = /on (http:\/\/[\d.]+:\d+)/.exec(output)?.[1] ?? '';
   const pid = Number(/server pid (\d+)/.exec(output)?.[1]);
   return { url, pid, parent };
@@ -92,7 +84,7 @@ describe('the embedded store’s lock', () => {
     t.after(() => first.parent.kill('SIGKILL'));
     const bodies = await writeComments(first.url, 5, 'Before the kill');
     process.kill(first.pid, 'SIGKILL');
-    await waitFor(async () => (await processState(first.pid)) === 'Z', 'the killed server to be a zombie');
+    await until(async () => (await processState(first.pid)) === 'Z', 'the killed server to be a zombie');
 
     const started = Date.now();
     const again = await startSite(PREPARED_SITE, { DATA_DIR: dataDir, TRUST_PROXY: '1' });

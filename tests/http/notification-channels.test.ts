@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, describe, test, type TestContext } from 'node:test';
 import { dataTool } from '../support/data-tool.ts';
-import { startSmtp, startWebhookReceiver, until } from '../support/notification-sinks.ts';
+import { startSmtp, startWebhookReceiver } from '../support/notification-sinks.ts';
+import { until } from '../support/until.ts';
 import { comment, metric, notifying } from '../support/notifying.ts';
 import { freePort } from '../support/ports.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
@@ -86,7 +87,7 @@ describe('a webhook that never answers', () => {
       await until(
         async () => (await metric(metricsPort, 'longhand_notifications_sent_total{channel="email"}')) === 500,
         'every comment emailed',
-        30_000,
+        { timeoutMs: 30_000 },
       );
       assert.ok(smtp.messages.length >= 1);
     });

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import { seededRandom } from '../support/random.ts';
 
 /**
  * At least 10,000 generated requests against every path and method, of
@@ -33,17 +34,6 @@ const PATHS = [
   '/llms.txt',
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
-
-/** A seeded generator (mulberry32), so a failure can be reproduced. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** JSON nested `depth` levels deep, written out: deeper than any stack a recursive writer would allow. */
 function nested(depth: number): string {
@@ -179,7 +169,7 @@ for (const store of ['embedded', 'PostgreSQL'] as const) {
     });
 
     test(`${REQUESTS} generated bad requests: no 5xx, the server stays up, its memory under ${MEMORY_BOUND_MIB} MiB`, async () => {
-      const next = random(2026);
+      const next = seededRandom(2026);
       const statuses = new Map<number, number>();
       let peak = 0;
       let sent = 0;

@@ -8,6 +8,7 @@ import { nextVote } from '../../src/server/store/service.ts';
 import type { StoreEngine } from '../../src/server/store/types.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { newComment, storeContract } from '../support/store-contract.ts';
+import { until } from '../support/until.ts';
 
 // A database per store, on the machine's PostgreSQL, dropped once the run is over.
 after(dropDatabases);
@@ -16,15 +17,6 @@ storeContract('PostgreSQL', {
   fresh: () => freshDatabase('store_contract'),
   open: (url, options) => openPostgresStore(url, options),
 });
-
-/** Resolves once `condition` holds, checked every 20 ms; rejects after 5 s. */
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`still waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the PostgreSQL store’s batches', () => {
   test('a write PostgreSQL refuses for its data (a NUL in text) fails alone; the others of its batch are stored', async (t) => {

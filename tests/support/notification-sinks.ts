@@ -92,12 +92,3 @@ export async function startWebhookReceiver(failures: number | 'hang' = 0): Promi
       }),
   };
 }
-
-/** Resolves once `condition` holds, checked every 50 ms; rejects after `timeoutMs` naming what it waited for. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

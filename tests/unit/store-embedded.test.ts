@@ -9,6 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
 import type { OutboxEntry, StoredComment } from '../../src/server/store/types.ts';
 import { newComment, PARIS_SUBMISSION } from '../support/store-contract.ts';
+import { until } from '../support/until.ts';
+
+/** How often a test looks again: often, as compactions here come every few milliseconds. */
+const POLL = { everyMs: 5 } as const;
 
 const WRITER = fileURLToPath(new URL('../support/store-writer.ts', import.meta.url));
 
@@ -19,15 +23,6 @@ after(() => rm(ROOT, { recursive: true, force: true }));
 /** A fresh directory for one test. */
 function scratch(): Promise<string> {
   return mkdtemp(join(ROOT, 'test-'));
-}
-
-/** Polls `condition` until it holds (a bounded wait on a condition, never a fixed sleep). */
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, { timeoutMs = 10_000, everyMs = 5 } = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
 }
 
 /** A journal line as the store writes it, for crafting damaged journals. */
@@ -80,7 +75,7 @@ describe('the embedded store', () => {
     await store.insertCitySubmission(PARIS_SUBMISSION);
     await store.setBan('hash-heron', true);
     await store.keptSalt(() => 'a-salt-of-at-least-thirty-two-characters');
-    await waitFor(
+    await until(
       async () => (await readFile(join(dir, 'articles', 'private.json'), 'utf8').catch(() => '')).includes(comment.id),
       'a compaction',
     );
@@ -164,7 +159,7 @@ describe('the embedded store', () => {
     };
     // The current generation may still repeat records the snapshot holds; the older ones are gone.
     const oneGeneration = async () => (await journalFiles(dir)).length === 1;
-    await waitFor(async () => (await snapshotIds()).length === ids.length && (await oneGeneration()), 'a compaction');
+    await until(async () => (await snapshotIds()).length === ids.length && (await oneGeneration()), 'a compaction', POLL);
     assert.deepEqual(await snapshotIds(), ids);
   });
 
@@ -177,13 +172,13 @@ describe('the embedded store', () => {
     await store.applyVote({ articleSlug: 'idle', commentId: first.id }, 'voter-1', () => 1);
     await store.applyVote({ articleSlug: 'idle', commentId: null }, 'voter-2', () => -1);
     const file = join(dir, 'articles', 'idle.json');
-    await waitFor(async () => (await readFile(file, 'utf8').catch(() => '')).includes(reply.id), 'the snapshot');
+    await until(async () => (await readFile(file, 'utf8').catch(() => '')).includes(reply.id), 'the snapshot', POLL);
     // Changed behind the store's back: only a thread read again from its file shows it.
     const edited = (await readFile(file, 'utf8')).replace('"Reply"', '"Reply, read from the file"');
     await writeFile(file, edited);
     // Asked for less often than the store looks for idle threads (every 20 ms), so that it finds this one idle.
     const readAgain = async () => (await store.getComment('idle', reply.id))?.body === 'Reply, read from the file';
-    await waitFor(readAgain, 'the thread read again', { everyMs: 200 });
+    await until(readAgain, 'the thread read again', { everyMs: 200 });
     // Read again, the thread is whole: votes, scores, and a vote that decides against the ones before it.
     assert.equal((await store.getComment('idle', first.id))?.score, 1);
     assert.deepEqual(await store.votesOf('idle', 'voter-1'), { article: 0, comments: { [first.id]: 1 } });
@@ -203,7 +198,7 @@ describe('the embedded store', () => {
     for (let index = 0; index < 2; index += 1) last = await store.insertComment(newComment('kept'));
     const file = join(dir, 'articles', 'kept.json');
     // The snapshot holding all three: no later compaction writes this file again.
-    await waitFor(async () => (await readFile(file, 'utf8').catch(() => '')).includes(last.id), 'the snapshot');
+    await until(async () => (await readFile(file, 'utf8').catch(() => '')).includes(last.id), 'the snapshot', POLL);
     // Changed behind the store's back: only a thread read again from its file shows it.
     await writeFile(file, (await readFile(file, 'utf8')).replace('"As written"', '"Read from the file"'));
     // Ten idle periods with 3 comments in memory, within the 5 kept: the thread stays.
@@ -214,7 +209,7 @@ describe('the embedded store', () => {
     let newest = kept;
     for (let index = 0; index < 4; index += 1) newest = await store.insertComment(newComment('newer'));
     const newerFile = join(dir, 'articles', 'newer.json');
-    await waitFor(async () => (await readFile(newerFile, 'utf8').catch(() => '')).includes(newest.id), 'the other snapshot');
+    await until(async () => (await readFile(newerFile, 'utf8').catch(() => '')).includes(newest.id), 'the other snapshot', POLL);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal((await store.getComment('kept', kept.id))?.body, 'Read from the file');
     assert.equal((await store.getComment('newer', newest.id))?.id, newest.id);
@@ -288,7 +283,7 @@ describe('the embedded store', () => {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const closed = once(child, 'close');
-    await waitFor(() => output.split('\n').length > 6000 || child.exitCode !== null, 'acknowledged writes');
+    await until(() => output.split('\n').length > 6000 || child.exitCode !== null, 'acknowledged writes');
     child.kill('SIGKILL');
     const [, signal] = (await closed) as [number | null, string | null];
     assert.equal(signal, 'SIGKILL', `the writer was still running: ${errors}`);
