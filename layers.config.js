@@ -78,7 +78,7 @@ const ALLOWED = {
   runtime: [...SHARED, 'identity', 'quotas', 'store', 'observability'],
   spam: [...SHARED, 'http', 'identity', 'captcha', 'runtime'],
   writes: [...SHARED, ...BASE, 'runtime', 'spam', 'observability'],
-  discovery: [...SHARED, 'http', 'articles', 'quotas'],
+  discovery: [...SHARED, 'http', 'articles', 'cities', 'quotas'],
   threads: [...SHARED, 'store'],
   reads: [...SHARED, 'http', 'articles', 'writes'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],

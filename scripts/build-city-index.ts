@@ -7,9 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CITY_INDEX_PATH, joinAlternates, type CityIndexFile, type CityRow } from '../src/server/cities/index-file.ts';
 import { normalizeName } from '../src/i18n/normalize.ts';
+import { MIN_POPULATION } from '../src/server/cities/min-population.ts';
 
-/** The smallest population the index keeps: the specification's cities of 15,000 or more. */
-export const MIN_POPULATION = 15_000;
 /** GeoNames' feature code of a section of a city ("Zürich (Kreis 11) / Seebach"), which is not a city itself. */
 const CITY_SECTION = 'PPLX';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MIN_POPULATION, buildCityIndex, formatCityIndex } from '../../scripts/build-city-index.ts';
+import { buildCityIndex, formatCityIndex } from '../../scripts/build-city-index.ts';
+import { MIN_POPULATION } from '../../src/server/cities/min-population.ts';
 import { ZURICH } from '../../src/server/api/examples.ts';
 import { apiRequestOf } from '../../src/server/http/api-request.ts';
 import { serveCitySearch } from '../../src/server/cities/city-search-response.ts';

@@ -37,6 +37,7 @@ import {
 import { formRefusal, NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';
 import { MAX_LINKS_PER_COMMENT } from '../quotas/limits.ts';
 import { FORM_PATHS } from '../http/site-paths.ts';
+import { MIN_POPULATION_TEXT } from '../cities/min-population.ts';
 
 /** The fields every form of the site sends besides its own (src/server/spam/form-verdict.ts), each optional. */
 const FORM_FIELDS = {
@@ -85,8 +86,7 @@ export const searchCities: OperationDefinition = {
   method: 'GET',
   path: '/api/city-search',
   summary: 'Search cities by name (typeahead)',
-  description:
-    'Cities of 15,000 or more inhabitants (GeoNames), at most 8: whole-name matches first, then names starting with `q`, then names with a later word starting with it, then names containing it, each most populous first. When the main names match fewer than 8 cities, the list is filled with cities matching by the same rules on one of their other names (München, Мюнхен, 慕尼黑), given as `matchedName`. Only when nothing matches so, main names within a typo or two (`match: fuzzy`). Case, accents and vowel signs are ignored, in every script.',
+  description: `Cities of ${MIN_POPULATION_TEXT} or more inhabitants (GeoNames), at most 8: whole-name matches first, then names starting with \`q\`, then names with a later word starting with it, then names containing it, each most populous first. When the main names match fewer than 8 cities, the list is filled with cities matching by the same rules on one of their other names (München, Мюнхен, 慕尼黑), given as \`matchedName\`. Only when nothing matches so, main names within a typo or two (\`match: fuzzy\`). Case, accents and vowel signs are ignored, in every script.`,
   query: citySearchQuery,
   fields: {
     q: 'A city’s name or part of it; case and accents ignored; cut to 80 characters; under 2 letters finds nothing.',

@@ -4,6 +4,7 @@ import { SLUG_PATTERN } from '../articles/source.ts';
 import { citySearchResponse, cityResult } from '../cities/city-result.ts';
 import { REFUSAL_CODES } from '../spam/refusal-codes.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
+import { castVote, voteValue } from '../store/shapes.ts';
 
 /**
  * The answers of the API, as zod schemas: /openapi.json is
@@ -66,13 +67,13 @@ export const storedComment = z.object({
   status: z.enum(['published', 'pending']),
 });
 
-const currentVote = z.union([z.literal(1), z.literal(-1), z.literal(0)]);
+const currentVote = voteValue;
 
 export const voteResult = z.object({ score: z.int(), vote: currentVote });
 
 export const viewerVotes = z.object({
   article: currentVote,
-  comments: z.record(z.string(), z.union([z.literal(1), z.literal(-1)])),
+  comments: z.record(z.string(), castVote),
 });
 
 export const okResponse = z.object({ ok: z.literal(true), id: z.string() });

@@ -2,6 +2,7 @@ import { LANGUAGE_CODES } from '../../i18n/languages.ts';
 import { ARCHIVE_PAGE_SIZE, HOME_LATEST } from '../articles/lists.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import type { SiteFacts } from './site-facts.ts';
+import { MIN_POPULATION_TEXT } from '../cities/min-population.ts';
 
 /**
  * What the site is, and how an agent reads and acts on it: the same
@@ -16,7 +17,7 @@ export function whenToUse({ name }: SiteFacts): string[] {
   return [
     `To read, quote or summarize an article of ${name}, in any of its ${LANGUAGE_CODES.length} languages.`,
     `To find what ${name} has published and when: the article index below, or \`GET /api/articles\`.`,
-    'To look up a city of 15,000 or more inhabitants by name: `GET /api/city-search?q=<name>`.',
+    `To look up a city of ${MIN_POPULATION_TEXT} or more inhabitants by name: \`GET /api/city-search?q=<name>\`.`,
   ];
 }
 

@@ -6,7 +6,7 @@
  * their own.
  */
 import type { Settings } from '../settings/environment.ts';
-import type { CommentStatus, NewComment, StoredComment, StoreEngine, VoteTarget, VoteValue } from './types.ts';
+import type { CastVote, CommentStatus, NewComment, StoredComment, StoreEngine, VoteTarget, VoteValue } from './types.ts';
 
 /** Replies nest at most this deep; a top-level comment has depth 1. */
 export const MAX_COMMENT_DEPTH = 4;
@@ -26,7 +26,7 @@ export function publicComment({ authorHash: _authorHash, deletedAt: _deletedAt, 
 }
 
 /** The vote toggle: the same direction again removes the vote, the other one switches it. */
-export function nextVote(current: VoteValue, requested: -1 | 1): VoteValue {
+export function nextVote(current: VoteValue, requested: CastVote): VoteValue {
   return current === requested ? 0 : requested;
 }
 
@@ -86,7 +86,7 @@ export async function toggleVote(
   engine: StoreEngine,
   target: VoteTarget,
   voter: string,
-  requested: -1 | 1,
+  requested: CastVote,
 ): Promise<{ score: number; vote: VoteValue }> {
   const result = await engine.applyVote(target, voter, (current) => nextVote(current, requested));
   if (!result) throw new Error(`comment ${target.commentId ?? ''} vanished while voting`);

@@ -91,11 +91,16 @@ export const citySubmission = z.object({
 });
 
 /** A reader's vote on an article (commentId null) or on one of its comments; a removed vote is not exported. */
+/** A vote cast: up (1) or down (-1). */
+export const castVote = z.union([z.literal(1), z.literal(-1)]);
+/** A voter's vote as it stands: up, down, or none (0). */
+export const voteValue = z.union([z.literal(1), z.literal(-1), z.literal(0)]);
+
 export const vote = z.object({
   articleSlug: slug,
   commentId: text.min(1).nullable(),
   voter: text.min(1),
-  vote: z.union([z.literal(-1), z.literal(1)]),
+  vote: castVote,
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   ban,
+  castVote,
   bugReport,
   citySubmission,
   comment,
@@ -12,6 +13,7 @@ import type {
   spentLink,
   topicRequest,
   topicRequestStatus,
+  voteValue,
 } from './shapes.ts';
 
 /**
@@ -21,8 +23,10 @@ import type {
  * The stored records' types are inferred from their schemas (shapes.ts).
  */
 
-/** A vote's direction; 0 means no vote. */
-export type VoteValue = -1 | 0 | 1;
+/** A voter's vote as it stands; 0 means no vote. */
+export type VoteValue = z.infer<typeof voteValue>;
+/** A vote cast: up or down. */
+export type CastVote = z.infer<typeof castVote>;
 
 export type CommentStatus = z.infer<typeof commentStatus>;
 export type StoredComment = z.infer<typeof comment>;
@@ -143,7 +147,7 @@ export interface StoreEngine {
     decide: (current: VoteValue) => VoteValue,
   ): Promise<{ score: number; vote: VoteValue } | null>;
   /** This voter's votes on an article and on its comments (only those voted on). */
-  votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }>;
+  votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, CastVote> }>;
   insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest>;
   /** Newest first, those waiting for approval left out: what readers see, never a waiting one. */
   listTopicRequests(): Promise<TopicRequest[]>;

@@ -7,6 +7,7 @@ import { addComment, placeInThread, statusOfNewComment, statusOfNewTopicRequest,
 import type { PrepareWrite } from './pipeline.ts';
 import { findCity, knownCountryCodes } from '../cities/find-city.ts';
 import { bugReportInput, citySubmissionInput, commentInput, ok, topicRequestInput, voteInput } from './schemas.ts';
+import { MIN_POPULATION_TEXT } from '../cities/min-population.ts';
 
 /**
  * Each reader write's own checks and store step. Its body schema, quota and
@@ -104,7 +105,8 @@ export const prepareCitySubmission: PrepareWrite<z.output<typeof citySubmissionI
   const code = country.toUpperCase();
   if (!knownCountryCodes().includes(code)) return Promise.resolve(jsonError(400, `country: ${code} has no city in the dataset`));
   const found = findCity({ country: code, cityId, name: city });
-  if (!found) return Promise.resolve(jsonError(400, `city: no city of 15,000 or more inhabitants named "${city}" in ${code}`));
+  if (!found)
+    return Promise.resolve(jsonError(400, `city: no city of ${MIN_POPULATION_TEXT} or more inhabitants named "${city}" in ${code}`));
   if (rent >= netPay) return Promise.resolve(jsonError(400, 'rent: must be below netPay'));
   return Promise.resolve(async () => {
     const stored = await store.insertCitySubmission({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { castVote } from '../store/shapes.ts';
 
 /**
  * What every form of the site sends besides its own fields: the captcha's
@@ -49,7 +50,7 @@ export const commentInput = z.object({
 export const voteInput = z.object({
   articleSlug: reference,
   commentId: reference.nullish(),
-  value: z.union([z.literal(1), z.literal(-1)], { message: 'value must be 1 (up) or -1 (down)' }),
+  value: z.union(castVote.options, { message: 'value must be 1 (up) or -1 (down)' }),
 });
 
 export const topicRequestInput = z.object({

@@ -1,6 +1,7 @@
 import type { CityResult, CitySearchResponse } from '../../server/cities/city-result.ts';
 import { fillIn } from './island.ts';
 import type { PageTool } from './page-tools.ts';
+import { MIN_POPULATION_TEXT } from '../../server/cities/min-population.ts';
 
 /** Asks the site's own city search, countries named in `lang`, within `country` if given; the browser's cache keeps answers for five minutes. */
 export async function searchCities(query: string, lang: string, country?: string): Promise<CityResult[]> {
@@ -44,8 +45,7 @@ export function listAnnouncement(typed: string, count: number, strings: Typeahea
 /** The city search as a WebMCP tool: what the typeahead shows, for an agent to find a city's id and country. */
 export const CITY_SEARCH_TOOL: PageTool = {
   name: 'search_cities',
-  description:
-    'Search the cities of 15,000 or more inhabitants by name (case and accents ignored), best first, at most 8: each with its `id` and `country`, which the submit_city form takes.',
+  description: `Search the cities of ${MIN_POPULATION_TEXT} or more inhabitants by name (case and accents ignored), best first, at most 8: each with its \`id\` and \`country\`, which the submit_city form takes.`,
   inputSchema: {
     type: 'object',
     properties: {

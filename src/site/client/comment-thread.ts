@@ -1,7 +1,8 @@
 import { formShown } from './form-checks.ts';
 import { islandStrings } from './island.ts';
 import { registerPageTools, VOTE_VALUE } from './page-tools.ts';
-import { pressVote, type VoteValue } from './votes.ts';
+import type { CastVote, VoteValue } from '../../server/store/types.ts';
+import { pressVote } from './votes.ts';
 import { forgetWaiting, rememberWaiting, waitingOn, type WaitingComment } from './waiting-comments.ts';
 import { describeRefusal, postJson, relativeTime } from './write-api.ts';
 import { sendWrite, showFormMessage } from './write-form.ts';
@@ -189,7 +190,7 @@ export class CommentThread extends HTMLElement {
   async #markVotes(): Promise<void> {
     const response = await fetch(`/api/votes?slug=${encodeURIComponent(this.#slug)}`).catch(() => null);
     if (!response?.ok) return;
-    const votes = (await response.json()) as { article: VoteValue; comments: Record<string, -1 | 1> };
+    const votes = (await response.json()) as { article: VoteValue; comments: Record<string, CastVote> };
     this.#showVote(this.querySelector('.article-votes'), votes.article);
     for (const [id, vote] of Object.entries(votes.comments))
       this.#showVote(this.#commentById(id)?.querySelector(':scope > .comment-actions .votes') ?? null, vote);
@@ -226,9 +227,9 @@ export class CommentThread extends HTMLElement {
     const scoreShown = group?.querySelector('.score');
     if (!group || !scoreShown) return;
     const comment = button.closest<HTMLElement>('.comment');
-    const requested = Number(button.dataset['vote']) as -1 | 1;
+    const requested = Number(button.dataset['vote']) as CastVote;
     const pressed = group.querySelector('.vote[aria-pressed="true"]');
-    const current = pressed ? (Number(pressed.getAttribute('data-vote')) as -1 | 1) : 0;
+    const current = pressed ? (Number(pressed.getAttribute('data-vote')) as CastVote) : 0;
     const before = Number(scoreShown.textContent);
     const shown = pressVote(current, requested, before);
     this.#showVote(group, shown.vote);

@@ -1,4 +1,4 @@
-import type { StoredComment, VoteValue } from '../types.ts';
+import type { CastVote, StoredComment, VoteValue } from '../types.ts';
 import { articleDocument, corruptFile, type ArticleDocument, type StoredVote } from './documents.ts';
 import { snapshotDocument, type SnapshotDocument } from './durable-json-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
@@ -24,7 +24,7 @@ function interned(value: string): string {
 interface VotesOfVoter {
   article: VoteValue;
   /** Made at the voter's first vote on a comment: most voters vote on the article only, and an empty Map is 300 bytes. */
-  comments: Map<string, -1 | 1> | null;
+  comments: Map<string, CastVote> | null;
 }
 
 /**
@@ -202,7 +202,7 @@ export class ArticleThread implements SnapshotTarget {
   }
 
   /** A voter's votes on this article: on the article, and on each comment voted on. */
-  votesOf(voter: string): { article: VoteValue; comments: Record<string, -1 | 1> } {
+  votesOf(voter: string): { article: VoteValue; comments: Record<string, CastVote> } {
     const votes = this.#votesByVoter.get(voter);
     return { article: votes?.article ?? 0, comments: Object.fromEntries(votes?.comments ?? []) };
   }

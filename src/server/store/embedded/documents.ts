@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ban,
   bugReport,
+  castVote,
   citySubmission,
   comment,
   isoDate,
@@ -10,6 +11,7 @@ import {
   slug,
   spentLink,
   text,
+  voteValue,
   topicRequest,
 } from '../shapes.ts';
 
@@ -26,7 +28,7 @@ const vote = z.object({
   voter: text.min(1),
   /** Null for a vote on the article itself. */
   commentId: text.min(1).nullable(),
-  vote: z.union([z.literal(-1), z.literal(1)]),
+  vote: castVote,
 });
 
 /** `articles/<slug>.json`: one article's thread, complete up to journal record `journalSeq`. */
@@ -72,7 +74,7 @@ export const journalRecord = z.discriminatedUnion('op', [
     articleSlug: slug,
     commentId: text.min(1).nullable(),
     voter: text.min(1),
-    vote: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
+    vote: voteValue,
   }),
   z.object({ seq, op: z.literal('topicRequest'), item: topicRequest, outbox }),
   z.object({ seq, op: z.literal('bugReport'), item: bugReport, outbox }),

@@ -86,6 +86,7 @@ import {
   type TopicRequestAnswer,
   type VoteTarget,
   type VoteValue,
+  type CastVote,
 } from '../types.ts';
 import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
 import { Journal, removeGenerationsBefore } from './journal.ts';
@@ -254,7 +255,7 @@ class EmbeddedStore implements StoreEngine {
     return { score, vote };
   }
 
-  async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }> {
+  async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, CastVote> }> {
     return (await this.#state.article(articleSlug))?.votesOf(voter) ?? { article: 0, comments: {} };
   }
 

@@ -33,6 +33,7 @@ import {
   type TopicRequestAnswer,
   type VoteTarget,
   type VoteValue,
+  type CastVote,
 } from '../types.ts';
 import { migrate } from './migrate.ts';
 import { Batcher, sqlState } from './batcher.ts';
@@ -253,14 +254,14 @@ class PostgresStore implements StoreEngine {
     }
   }
 
-  async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, -1 | 1> }> {
-    const { rows } = await this.#query<{ comment_id: string | null; vote: -1 | 1 }>(
+  async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, CastVote> }> {
+    const { rows } = await this.#query<{ comment_id: string | null; vote: CastVote }>(
       `SELECT NULL AS comment_id, vote FROM article_votes WHERE article_slug = $1 AND voter = $2 AND vote <> 0
        UNION ALL
        SELECT comment_id, vote FROM comment_votes WHERE article_slug = $1 AND voter = $2 AND vote <> 0`,
       [articleSlug, voter],
     );
-    const votes: { article: VoteValue; comments: Record<string, -1 | 1> } = { article: 0, comments: {} };
+    const votes: { article: VoteValue; comments: Record<string, CastVote> } = { article: 0, comments: {} };
     for (const row of rows) {
       if (row.comment_id === null) votes.article = row.vote;
       else votes.comments[row.comment_id] = row.vote;

@@ -4,7 +4,7 @@
  * one engine to the other is an export and an import.
  */
 import type { Pool, PoolClient } from 'pg';
-import { threadTopic, type ExportRecord, type ImportCounts } from '../types.ts';
+import { threadTopic, type CastVote, type ExportRecord, type ImportCounts } from '../types.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, OUTBOX_ROWS, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
   BUG_REPORT_COLUMNS,
@@ -32,7 +32,7 @@ interface VoteRow {
   article_slug: string;
   comment_id: string | null;
   voter: string;
-  vote: -1 | 1;
+  vote: CastVote;
 }
 
 /** What is exported, in import order: the salt, comments (parents before replies), votes, the rest, and the notifications not sent yet. */
