@@ -19,6 +19,8 @@ import { newReaderAddress, post } from '../support/writes.ts';
 
 /** How long each flood lasts, and the quiet run measured before it. */
 const SECONDS = Number(process.env['RELIABILITY_FLOOD_SECONDS'] ?? 8);
+/** The longest any other visitor may wait during a flood. */
+const WORST_WAIT_MS = 2000;
 /** Where the others' writes go: another thread than the flooded one. */
 const OTHER_ARTICLE = 'writing-in-plain-text';
 
@@ -63,6 +65,18 @@ function described({ pages, writes, health }: Others): string {
   return [one('article page', pages), one('write', writes), one('/healthz', health)].join('; ');
 }
 
+/**
+ * What a flood may cost the others: a saturated machine answers them later,
+ * as any flood of requests would make it, but never seconds later, as one
+ * small request that costs a whole thread did.
+ */
+function assertNoOneWaitsSeconds(others: Others): void {
+  for (const kind of ['pages', 'writes', 'health'] as const) {
+    const { worst } = others[kind];
+    assert.ok(worst < WORST_WAIT_MS, `${kind} waited ${worst.toFixed(0)} ms`);
+  }
+}
+
 /** Runs `work` from `concurrency` loops until SECONDS have passed; resolves with every answer. */
 async function forSeconds(concurrency: number, work: (index: number) => Promise<Answer>): Promise<Answer[]> {
   const deadline = Date.now() + SECONDS * 1000;
@@ -85,12 +99,11 @@ function statusesOf(answers: readonly Answer[]): Record<number, number> {
 for (const engine of ENGINES) {
   describe(`floods of cheap reads against a thread of ${THREAD_COMMENTS} comments on ${engine.name}`, () => {
     let site: RunningSite;
-    let quiet: Others;
     test('start, and what others get with no flood', async () => {
       site = await engine.start();
       // The first render of each path, and the MCP server's loading, are the server's start, not a flood's cost.
       assert.equal((await getComments(site)).status, 200);
-      quiet = await othersDuring(site, new Promise((done) => setTimeout(done, SECONDS * 1000)));
+      const quiet = await othersDuring(site, new Promise((done) => setTimeout(done, SECONDS * 1000)));
       console.log(`${engine.name}, no flood: ${described(quiet)}`);
     });
     after(() => site.stop());
@@ -116,7 +129,7 @@ for (const engine of ENGINES) {
       }
       assert.ok(many.some((answer) => answer.status === 400));
       assert.ok(one.some((answer) => answer.status === 429));
-      assert.ok(others.pages.p99 < Math.max(50, 3 * quiet.pages.p99), `article page p99 ${others.pages.p99.toFixed(1)} ms`);
+      assertNoOneWaitsSeconds(others);
     });
 
     test('thread pages past the last, every one a new number: 404 without reading the thread', async () => {
@@ -130,7 +143,7 @@ for (const engine of ENGINES) {
         `${engine.name}, page flood: ${(answers.length / SECONDS).toFixed(0)}/s, ${JSON.stringify(statusesOf(answers))}; ${described(others)}`,
       );
       for (const answer of answers) assert.equal(answer.status, 404);
-      assert.ok(others.pages.p99 < Math.max(50, 3 * quiet.pages.p99), `article page p99 ${others.pages.p99.toFixed(1)} ms`);
+      assertNoOneWaitsSeconds(others);
     });
   });
 }
