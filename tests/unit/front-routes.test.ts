@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { describe, test } from 'node:test';
+import { probeRoute } from '../../src/server/front/probe-route.ts';
+import { readCapped } from '../../src/server/http/node-web.ts';
+import { servedRecord } from '../../src/server/observability/requests.ts';
+
+/** A response that records what a route wrote, in place of Node's. */
+function fakeResponse() {
+  const written = { status: 0, headers: [] as string[], body: undefined as unknown, ended: false };
+  const res = {
+    writeHead(status: number, headers: string[]) {
+      written.status = status;
+      written.headers = headers;
+      return res;
+    },
+    end(body?: unknown) {
+      written.body = body;
+      written.ended = true;
+      return res;
+    },
+  };
+  return { res: res as unknown as ServerResponse, written };
+}
+
+const request = (method: string) => ({ method }) as IncomingMessage;
+
+describe('a route alone, without the server', () => {
+  const probes = new Map([['/healthz', () => Promise.resolve({ status: 503, body: '{"status":"down"}' })]]);
+  const route = probeRoute(probes, 'health', ['x-base', 'yes']);
+
+  test('the probes route answers its path with the base headers, JSON and no-store, and says so in served', async () => {
+    const { res, written } = fakeResponse();
+    const served = servedRecord();
+    assert.equal(await route(request('GET'), res, '/healthz', served), 17);
+    assert.equal(written.status, 503);
+    assert.deepEqual(written.headers, [
+      'x-base',
+      'yes',
+      'cache-control',
+      'no-store',
+      'content-type',
+      'application/json; charset=utf-8',
+      'content-length',
+      '17',
+    ]);
+    assert.equal(written.body, '{"status":"down"}');
+    assert.equal(served.kind, 'health');
+  });
+
+  test('HEAD gets no body; another method 405 with Allow', async () => {
+    const head = fakeResponse();
+    assert.equal(await route(request('HEAD'), head.res, '/healthz', servedRecord()), 0);
+    assert.equal(head.written.body, undefined);
+    const post = fakeResponse();
+    await route(request('POST'), post.res, '/healthz', servedRecord());
+    assert.equal(post.written.status, 405);
+    assert.deepEqual(post.written.headers.slice(4, 6), ['allow', 'GET, HEAD']);
+  });
+
+  test('a path that is not its own passes at once, with nothing written', () => {
+    const { res, written } = fakeResponse();
+    assert.equal(route(request('GET'), res, '/healthz/', servedRecord()), null);
+    assert.equal(written.ended, false);
+  });
+});
+
+describe('the one capped body reader', () => {
+  test('reads a body whole within the cap', async () => {
+    const body = await readCapped(Readable.from([Buffer.from('ab'), Buffer.from('cd')]), '4', 4);
+    assert.deepEqual([Buffer.from(body.bytes).toString(), body.tooLarge], ['abcd', false]);
+  });
+
+  test('a body declared larger than the cap is too large, and not read at all', async () => {
+    let read = false;
+    const source = Readable.from(
+      (function* () {
+        read = true;
+        yield Buffer.from('x');
+      })(),
+    );
+    const body = await readCapped(source, '5', 4);
+    assert.deepEqual([body.bytes.length, body.tooLarge, read], [0, true, false]);
+  });
+
+  test('past the cap it keeps one byte more, and leaves the source undestroyed for the refusal', async () => {
+    const source = Readable.from([Buffer.from('abc'), Buffer.from('def'), Buffer.from('ghi')]);
+    const body = await readCapped(source, undefined, 4);
+    assert.deepEqual([Buffer.from(body.bytes).toString(), body.tooLarge, source.destroyed], ['abcde', true, false]);
+  });
+});
