@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { probeRoute } from '../../src/server/front/probe-route.ts';
@@ -24,7 +25,12 @@ function fakeResponse() {
   return { res: res as unknown as ServerResponse, written };
 }
 
-const request = (method: string) => ({ method }) as IncomingMessage;
+/** A request as Node makes one, on a socket that is never connected. */
+function request(method: string): IncomingMessage {
+  const req = new IncomingMessage(new Socket());
+  req.method = method;
+  return req;
+}
 
 describe('a route alone, without the server', () => {
   const probes = new Map([['/healthz', () => Promise.resolve({ status: 503, body: '{"status":"down"}' })]]);

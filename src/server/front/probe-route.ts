@@ -4,7 +4,7 @@ import type { PathRoute } from './route.ts';
 import { sentBody } from './send.ts';
 
 /** A probe's response: always JSON, never kept by anyone. */
-export interface Probed {
+interface Probed {
   status: number;
   body: string;
 }

@@ -39,6 +39,43 @@ export function pageHeadersOf(twin: string | null, served: Served): Record<strin
 const METHOD_NOT_ALLOWED = { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } };
 
 /**
+ * Sends the built file at `pathname`, if there is one, and resolves with
+ * the body's bytes sent; null when there is none, or it was removed from
+ * disk since the build. A file changed on disk since the manifest was read
+ * sends the server to the manifest again (a new build); one changed by
+ * hand, which no manifest describes, is sent as it is now, uncompressed,
+ * under the ETag of what it holds.
+ */
+async function sendFile(
+  { files, staticFile, base }: PageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  varyAccept: (file: StaticFile) => boolean,
+  pageHeaders: Record<string, string>,
+): Promise<number | null> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const file = staticFile(pathname);
+    if (!file) return null;
+    const extraHeaders = file.isDocument ? pageHeaders : {};
+    const sent = await sendStatic(req, res, files, file, { base, varyAccept: varyAccept(file), extraHeaders });
+    if (sent === 'gone') return null;
+    if (sent !== 'changed') return sent;
+    await files.reload();
+  }
+  const file = staticFile(pathname);
+  const identity = file && (await readFile(file.path).catch(() => undefined));
+  if (!file || !identity) return null;
+  const response = {
+    status: 200,
+    headers: { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl },
+    etag: etagOf(identity),
+    bodies: { identity },
+  };
+  return sendStored(req, res, response, { base, varyAccept: varyAccept(file), extraHeaders: file.isDocument ? pageHeaders : {} });
+}
+
+/**
  * Built files and the article pages with their thread (docs/architecture.md,
  * "The front server"), for GET and HEAD; any other method is refused, since
  * pages are read only and writes go to the API. Passes on a path that has
@@ -54,42 +91,6 @@ export function staticRoute(context: PageContext): Route {
    * a thread's page in memory at the same time.
    */
   const merging = new Map<string, Promise<StoredResponse | null>>();
-
-  /**
-   * Sends the built file at `pathname`, if there is one, and resolves with
-   * the body's bytes sent; null when there is none, or it was removed from
-   * disk since the build. A file changed on disk since the manifest was read
-   * sends the server to the manifest again (a new build); one changed by
-   * hand, which no manifest describes, is sent as it is now, uncompressed,
-   * under the ETag of what it holds.
-   */
-  async function sendFile(
-    req: IncomingMessage,
-    res: ServerResponse,
-    pathname: string,
-    varyAccept: (file: StaticFile) => boolean,
-    pageHeaders: Record<string, string>,
-  ): Promise<number | null> {
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      const file = staticFile(pathname);
-      if (!file) return null;
-      const extraHeaders = file.isDocument ? pageHeaders : {};
-      const sent = await sendStatic(req, res, files, file, { base, varyAccept: varyAccept(file), extraHeaders });
-      if (sent === 'gone') return null;
-      if (sent !== 'changed') return sent;
-      await files.reload();
-    }
-    const file = staticFile(pathname);
-    const identity = file && (await readFile(file.path).catch(() => undefined));
-    if (!file || !identity) return null;
-    const response = {
-      status: 200,
-      headers: { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl },
-      etag: etagOf(identity),
-      bodies: { identity },
-    };
-    return sendStored(req, res, response, { base, varyAccept: varyAccept(file), extraHeaders: file.isDocument ? pageHeaders : {} });
-  }
 
   /**
    * A built article page with its thread's first page in it (thread-splice.ts),
@@ -157,6 +158,7 @@ export function staticRoute(context: PageContext): Route {
     const sentWithThread = fragment === null ? null : await sendPageWithThread(req, res, target, fragment, pageHeaders);
     if (sentWithThread !== null) return sentWithThread;
     return sendFile(
+      context,
       req,
       res,
       target,
