@@ -3,15 +3,17 @@ import { IncomingMessage, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
+import { notFoundRoute } from '../../src/server/front/not-found-route.ts';
 import { probeRoute } from '../../src/server/front/probe-route.ts';
+import { ResponseCache } from '../../src/server/front/response-cache.ts';
 import { readCapped } from '../../src/server/http/node-web.ts';
 import { servedRecord } from '../../src/server/observability/requests.ts';
 
 /** A response that records what a route wrote, in place of Node's. */
 function fakeResponse() {
-  const written = { status: 0, headers: [] as string[], body: undefined as unknown, ended: false };
+  const written = { status: 0, headers: [] as unknown, body: undefined as unknown, ended: false };
   const res = {
-    writeHead(status: number, headers: string[]) {
+    writeHead(status: number, headers: unknown) {
       written.status = status;
       written.headers = headers;
       return res;
@@ -62,13 +64,50 @@ describe('a route alone, without the server', () => {
     const post = fakeResponse();
     await route(request('POST'), post.res, '/healthz', servedRecord());
     assert.equal(post.written.status, 405);
-    assert.deepEqual(post.written.headers.slice(4, 6), ['allow', 'GET, HEAD']);
+    assert.deepEqual((post.written.headers as string[]).slice(4, 6), ['allow', 'GET, HEAD']);
   });
 
   test('a path that is not its own passes at once, with nothing written', () => {
     const { res, written } = fakeResponse();
     assert.equal(route(request('GET'), res, '/healthz/', servedRecord()), null);
     assert.equal(written.ended, false);
+  });
+});
+
+describe('the not-found route alone', () => {
+  const french = {
+    status: 404,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+    etag: '"fr"',
+    bodies: { identity: Buffer.from('Page introuvable') },
+  };
+  const pages = new Map([['fr' as const, french]]);
+
+  test('answers with the 404 page of the path’s language, and keeps it for the address as asked', async () => {
+    const missing = new ResponseCache({ maxEntries: 10 });
+    const route = notFoundRoute(pages, missing, { 'X-Base': 'yes' });
+    const { res, written } = fakeResponse();
+    const sent = await route(request('GET'), res, new URL('https://example.org/fr/nulle-part?utm=x'), servedRecord());
+    assert.equal(sent, 'Page introuvable'.length);
+    assert.equal(written.status, 404);
+    assert.deepEqual(written.headers, {
+      'X-Base': 'yes',
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'public, max-age=60',
+      // A page path answers HTML or its Markdown twin by Accept.
+      Vary: 'Accept',
+      'Content-Length': 16,
+    });
+    assert.equal(Buffer.from(written.body as Buffer).toString(), 'Page introuvable');
+    // Kept under the address without the query the page does not read.
+    assert.equal(missing.get('/fr/nulle-part')?.response, french);
+  });
+
+  test('passes a path whose language has no such page, writing and keeping nothing', () => {
+    const missing = new ResponseCache({ maxEntries: 10 });
+    const { res, written } = fakeResponse();
+    assert.equal(notFoundRoute(pages, missing, {})(request('GET'), res, new URL('https://example.org/nowhere'), servedRecord()), null);
+    assert.deepEqual([written.ended, missing.get('/nowhere')], [false, undefined]);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { LanguageCode } from '../../i18n/languages.ts';
 import { twinPath } from '../http/negotiation.ts';
 import { pageQueryParameters } from '../http/site-paths.ts';
@@ -7,27 +8,28 @@ import type { Route } from './route.ts';
 import { pageHeadersOf, targetOf, type PageContext } from './static-route.ts';
 import { sendStored, type StoredResponse } from './stored-response.ts';
 
-/**
- * How long a "page not found" response is kept for its address. Articles that
- * appear on their date are built files, looked up before this cache.
- */
-const NOT_FOUND_SECONDS = 60;
+/** The key a page's answer is kept under: the path it is answered from and the query parameters the page reads. */
+function keyOf(url: URL, target: string): string {
+  return `${target}${keptUrl(url, pageQueryParameters(target)).search}`;
+}
 
-/** Missing addresses whose not-found page is kept, apart from the renders, so that a crawler's misses push no render out. */
-export const MISSING_ENTRIES = 1000;
+/** The key of the answer to a page request (see keyOf). */
+export function pageKey(req: IncomingMessage, url: URL): string {
+  return keyOf(url, targetOf(url.pathname, twinPath(url.pathname), req.headers.accept));
+}
 
 /**
  * Every GET and HEAD no built file answers, rendered by Astro: kept when its
  * own Cache-Control lets a shared cache keep it, keyed by the query
- * parameters the page reads. A path Astro finds missing is answered with
- * the site's 404 page in the path's language, whoever found it missing, and
- * that answer is kept a while apart from the renders. The last route: it
- * answers every request it is asked.
+ * parameters the page reads, and an address found missing answered from
+ * `missing` while it is kept there. A path Astro finds missing, in a
+ * language that has the site's 404 page, is passed on to the not-found
+ * route; anything else it answers.
  */
 export function renderRoute(
   context: PageContext,
   notFoundPages: ReadonlyMap<LanguageCode, StoredResponse>,
-  /** Where not-found answers are kept (MISSING_ENTRIES at most). */
+  /** Where the not-found route keeps its answers. */
   missing: ResponseCache,
 ): Route {
   const { cache, isCurrent, render, site, base } = context;
@@ -35,8 +37,7 @@ export function renderRoute(
     const twin = twinPath(url.pathname);
     const target = targetOf(url.pathname, twin, req.headers.accept);
     const pageHeaders = pageHeadersOf(twin, served);
-    const kept = keptUrl(url, pageQueryParameters(target));
-    const key = `${target}${kept.search}`;
+    const key = keyOf(url, target);
     const hit = cache.get(key) ?? missing.get(key);
     if (hit && (await isCurrent(hit.revision)))
       return sendStored(req, res, hit.response, {
@@ -46,13 +47,8 @@ export function renderRoute(
       });
     // Joined as text: a path such as `//host/x` must stay a path on this site.
     const response: StoredResponse = await cache.store(key, await render(req, new URL(`${site}${key}`)));
-    const notFound = response.status === 404 ? notFoundPages.get(languageOfPath(url.pathname)) : undefined;
-    // Kept a while: a missing address asked for again and again (a crawler, a broken link) is not rendered each time.
-    if (notFound) missing.keep(key, notFound, NOT_FOUND_SECONDS);
-    return sendStored(req, res, notFound ?? response, {
-      base,
-      varyAccept: twin !== null,
-      extraHeaders: !notFound && response.status === 200 ? pageHeaders : {},
-    });
+    // Pages respond to an unknown path with the site's own 404 page, whoever found it missing.
+    if (response.status === 404 && notFoundPages.has(languageOfPath(url.pathname))) return null;
+    return sendStored(req, res, response, { base, varyAccept: twin !== null, extraHeaders: response.status === 200 ? pageHeaders : {} });
   };
 }

@@ -13,7 +13,8 @@ import { mcpRoute, type McpServer } from './mcp-route.ts';
 import { moderationRoute, type ModerationPages } from './moderation-route.ts';
 import { takeNotFoundPages } from './not-found.ts';
 import { probeRoute, type Probes } from './probe-route.ts';
-import { MISSING_ENTRIES, renderRoute } from './render-route.ts';
+import { renderRoute } from './render-route.ts';
+import { MISSING_ENTRIES, notFoundRoute } from './not-found-route.ts';
 import { ResponseCache, type Revision } from './response-cache.ts';
 import type { PathRoute, Route } from './route.ts';
 import { notBeforeDates, type ScheduledArticle } from './schedule.ts';
@@ -119,8 +120,8 @@ async function pageContext(options: FrontServerOptions, base: Readonly<Record<st
 /**
  * The route table, in the order a request is asked: the probes and the form
  * answers by exact path; then `/api`, `/mcp`, `/moderation/`, the built
- * files and the pages with their thread, and last the pages Astro renders.
- * A route is one module and one line here.
+ * files and the pages with their thread, the pages Astro renders, and last
+ * the site's 404 page. A route is one module and one line here.
  */
 async function routeTable(
   options: FrontServerOptions,
@@ -148,6 +149,7 @@ async function routeTable(
       ...(options.moderation ? [moderationRoute(options.moderation, base)] : []),
       staticRoute(pages),
       renderRoute(pages, notFoundPages, missing),
+      notFoundRoute(notFoundPages, missing, base),
     ],
     files: pages.files,
   };
