@@ -5,6 +5,7 @@ import { citySearchQuery } from '../cities/query.ts';
 import { agentIdentity } from '../discovery/agent-identity.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { cacheableJson } from '../http/json.ts';
+import { servedMethod } from '../http/node-web.ts';
 import { withoutTrailingSlashes } from '../http/site-paths.ts';
 import { viewerVotesHandler, viewerVotesQuery } from '../reads/viewer-votes.ts';
 import { prepareBugReport, prepareCitySubmission, prepareComment, prepareTopicRequest, prepareVote } from '../writes/reader-writes.ts';
@@ -341,7 +342,7 @@ export function operationAt(
   pathname: string,
   operations: readonly OperationDefinition[] = OPERATIONS,
 ): OperationDefinition | undefined {
-  const served = method === 'HEAD' ? 'GET' : method;
+  const served = servedMethod(method);
   const path = registryPath(pathname);
   return operations.find((operation) => operation.method === served && operation.path === path);
 }
@@ -356,7 +357,7 @@ for (const { path, method, operationId } of OPERATIONS) {
 
 /** The id of the registry's operation serving a request (HEAD by GET), for logs and metrics; undefined for none. */
 export function operationIdAt(method: string, pathname: string): string | undefined {
-  const served = method === 'HEAD' ? 'GET' : method;
+  const served = servedMethod(method);
   // A path with a trailing slash is rare: the search that ignores it is kept for it.
   return OPERATION_IDS.get(pathname)?.get(served) ?? (pathname.endsWith('/') ? operationAt(method, pathname)?.operationId : undefined);
 }

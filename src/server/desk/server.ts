@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readCapped } from '../http/node-web.ts';
 import { log } from '../observability/log.ts';
 import {
   answerTopicRequest,
@@ -62,16 +63,16 @@ function refuse(res: ServerResponse, status: number, message: string): void {
   sendPage(res, status, page({ title: message, current: '', notice: null, body: html`<p><a href="/">The comments</a></p>` }));
 }
 
-async function formOf(req: IncomingMessage): Promise<URLSearchParams | null> {
+/** A POST's form; null for another body, or one past LARGEST_FORM_BYTES, whose answer then closes the connection. */
+async function formOf(req: IncomingMessage, res: ServerResponse): Promise<URLSearchParams | null> {
   if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return null;
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > LARGEST_FORM_BYTES) return null;
-    chunks.push(chunk);
+  const { bytes, tooLarge } = await readCapped(req, req.headers['content-length'], LARGEST_FORM_BYTES);
+  if (tooLarge) {
+    // The rest of the body is left unread: this connection cannot carry another request.
+    res.shouldKeepAlive = false;
+    return null;
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return new URLSearchParams(Buffer.from(bytes).toString('utf8'));
 }
 
 /** The base a form's `back` is read against: only what stays on it is the desk's. */
@@ -183,7 +184,7 @@ export async function serveDesk({ store, site, host, port, origin }: DeskOptions
         refuse(res, 403, 'Only the desk’s own pages can do this');
         return;
       }
-      const form = await formOf(req);
+      const form = await formOf(req, res);
       const action = form && actionOf(url.pathname, form, store);
       if (!form || !action) {
         refuse(res, 400, 'No such action');

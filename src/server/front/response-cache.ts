@@ -164,3 +164,21 @@ export class ResponseCache {
     this.#bytes -= entry.bytes;
   }
 }
+
+/**
+ * The URL a shared response is keyed by and made from: only the query
+ * parameters its maker reads (`parameters`, sorted), in that order, the
+ * first value of each. A made-up parameter, a repeated one or another order
+ * is then the same response. A URL already in that form is kept as it is.
+ */
+export function keptUrl(url: URL, parameters: readonly string[]): URL {
+  if (url.search === '') return url;
+  const asked = [...url.searchParams.keys()];
+  if (asked.every((name, index) => parameters.includes(name) && (index === 0 || (asked[index - 1] ?? '') < name))) return url;
+  const kept = new URL(url.pathname, url.origin);
+  for (const name of parameters) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.searchParams.set(name, value);
+  }
+  return kept;
+}

@@ -1,3 +1,6 @@
+import { readCapped, servedMethod, type CappedBody } from './node-web.ts';
+import { MAX_BODY_BYTES } from './write-guards.ts';
+
 /**
  * What an API operation reads of its request. The front server makes one
  * straight from Node's request, without a web Request, its Headers or a body
@@ -11,35 +14,16 @@ export interface ApiRequest {
   readonly url: URL;
   /** A header's value, by its name in any case; null when absent. */
   header(name: string): string | null;
-  /** The body's bytes, at most one past `limit`: enough to know it is too large, never more in memory. */
-  body(limit: number): Promise<Uint8Array>;
-}
-
-/** Reads at most one byte past `limit` of a body as it streams in. */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks);
-    chunks.push(value);
-    size += value.byteLength;
-    if (size > limit) {
-      // Stop reading: the rest is never buffered, and the connection closes after the 413.
-      reader.releaseLock();
-      return Buffer.concat(chunks).subarray(0, limit + 1);
-    }
-  }
+  /** The body, read under the API's cap (MAX_BODY_BYTES). */
+  body(): Promise<CappedBody>;
 }
 
 /** The API request of a web Request. */
 export function apiRequestOf(request: Request): ApiRequest {
   return {
-    method: request.method === 'HEAD' ? 'GET' : request.method,
+    method: servedMethod(request.method),
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
-    body: (limit) => readLimited(request.body, limit),
+    body: () => readCapped(request.body, request.headers.get('Content-Length'), MAX_BODY_BYTES),
   };
 }

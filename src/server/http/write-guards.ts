@@ -32,11 +32,8 @@ export async function guardWrite<T>(request: ApiRequest, site: string, schema: z
     return refuse(403, `Writes are accepted from the site's own pages only (Origin ${site})`);
   }
   if (!isJsonMediaType(request.header('Content-Type'))) return refuse(415, 'Content-Type must be application/json');
-  const declared = Number(request.header('Content-Length') ?? 0);
-  const tooLarge = `The body must be at most ${MAX_BODY_BYTES} bytes`;
-  if (declared > MAX_BODY_BYTES) return refuse(413, tooLarge, { Connection: 'close' });
-  const bytes = await request.body(MAX_BODY_BYTES);
-  if (bytes.length > MAX_BODY_BYTES) return refuse(413, tooLarge, { Connection: 'close' });
+  const { bytes, tooLarge } = await request.body();
+  if (tooLarge) return refuse(413, `The body must be at most ${MAX_BODY_BYTES} bytes`, { Connection: 'close' });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));

@@ -1,0 +1,56 @@
+import { isApiPath } from '../http/api-frame.ts';
+import type { ApiRequest } from '../http/api-request.ts';
+import type { ApiResponse } from '../http/api-response.ts';
+import { sharedMaxAge } from '../http/cache-rules.ts';
+import { apiRequest, EMPTY_BODY, readCapped } from '../http/node-web.ts';
+import { MAX_BODY_BYTES } from '../http/write-guards.ts';
+import { keptUrl, type ResponseCache } from './response-cache.ts';
+import type { Route } from './route.ts';
+import { sendApiResponse, type BaseHeaders } from './send.ts';
+import { sendStored } from './stored-response.ts';
+
+/** Answers an `/api` request, framed (the registry's dispatcher, src/server/api/dispatch.ts). */
+export type ApiDispatcher = (request: ApiRequest, socketAddress: string, connection: object) => Promise<ApiResponse>;
+
+export interface ApiRouteOptions {
+  api: ApiDispatcher;
+  /** Where reads a shared cache may keep are kept. */
+  cache: ResponseCache;
+  /** The query parameters the read at a path takes, sorted: the rest are dropped before it. */
+  queryParameters: (pathname: string) => readonly string[];
+  /** The id of the operation serving a method and path, for logs and metrics. */
+  operationOf: (method: string, pathname: string) => string | undefined;
+  base: BaseHeaders;
+  baseList: readonly string[];
+}
+
+/**
+ * Every `/api` request: a read from the cache when a shared cache may keep its
+ * response, anything else from the dispatcher. A body is read into a buffer,
+ * far cheaper than a web stream over the socket; the write guard decides on
+ * it as read. A body left unread past the cap closes the connection.
+ */
+export function apiRoute({ api, cache, queryParameters, operationOf, base, baseList }: ApiRouteOptions): Route {
+  const serve: Route = async (req, res, asked, served) => {
+    const socketAddress = req.socket.remoteAddress ?? '';
+    served.kind = 'api';
+    served.operation = operationOf(req.method ?? 'GET', asked.pathname) ?? '';
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const url = keptUrl(asked, queryParameters(asked.pathname));
+      const key = `${url.pathname}${url.search}`;
+      const hit = cache.get(key);
+      if (hit) return sendStored(req, res, hit.response, { base, extraHeaders: { Age: String(hit.age) } });
+      const response = await api(apiRequest(req, url, EMPTY_BODY, true), socketAddress, req.socket);
+      if (sharedMaxAge(response.headers.get('Cache-Control')) > 0)
+        return sendStored(req, res, await cache.store(key, response.toResponse()), { base });
+      if (response.status >= 500) served.requestId = response.headers.get('X-Request-Id') ?? '';
+      return sendApiResponse(req, res, response, baseList);
+    }
+    const body = await readCapped(req, req.headers['content-length'], MAX_BODY_BYTES);
+    const response = await api(apiRequest(req, asked, body, false), socketAddress, req.socket);
+    if (body.tooLarge) response.headers.set('Connection', 'close');
+    if (response.status >= 500) served.requestId = response.headers.get('X-Request-Id') ?? '';
+    return sendApiResponse(req, res, response, baseList);
+  };
+  return (req, res, url, served) => (isApiPath(url.pathname) ? serve(req, res, url, served) : null);
+}
