@@ -1,62 +1,8 @@
 /**
  * The embedded store: lowdb JSON files in a data directory, with a journal in
- * front of them so that a write costs one append and a share of one fsync
- * instead of rewriting a file.
- *
- * On disk, under `dataDir`:
- *
- *   articles/<slug>.json     lowdb document, one per article that has comments or votes:
- *                            { format: 1, slug, journalSeq, score, comments: [StoredComment…]
- *                            (oldest first), votes: [{ voter, commentId (null: the article), vote }] }
- *   topic-requests.json      lowdb document { format: 1, journalSeq, items: [TopicRequest…] }, oldest first
- *   bug-reports.json         the same, of BugReport
- *   city-submissions.json    the same, of CitySubmission
- *   bans.json                the same, of the owner's bans { readerHash, since }
- *   spent-links.json         the same, of the moderation links used { link, expiresAt }, until they expire
- *   outbox.json              the same, of the notifications waiting to be sent (OutboxEntry)
- *   ip-hash-salt             the generated IP-hash salt
- *   store.lock               an empty SQLite database, locked by the process that has the store open
- *   journal/<n>.jsonl        the journal, in numbered generations: one JSON record a line,
- *                            { seq, op: comment | vote | topicRequest | bugReport | citySubmission
- *                            | deleteComment | approveComment | removeComment | answerTopicRequest
- *                            | approveTopicRequest | removeTopicRequest
- *                            | reviewed | ban | unban | spendLink
- *                            | outboxSent | outboxFailed | outboxAdded (imported), … },
- *                            `seq` increasing; a vote record holds the voter's resulting vote (0: removed);
- *                            a new record's line names its outbox entries ({ id, channel }, the rest made
- *                            from the record), so both are kept or neither
- *   .<file>.tmp              a snapshot being replaced (a crash may leave one; the next open removes it)
- *
- * Every snapshot file (a "lowdb document") holds its state complete up to
- * journal record `journalSeq`; the state is that file plus the journal's later
- * records for it.
- *
- * - A write changes the state in memory at once (so a vote decides against
- *   every vote before it), appends its record to the journal and resolves once
- *   that line is on disk (a synchronized write, journal.ts). Writes arriving
- *   during one share the next (group commit), across articles. Reads answer
- *   from memory, once the thread is there.
- * - Compaction, when the journal's generation passes a size
- *   (compactAfterBytes), on a timer while something changed, and on close:
- *   the journal moves to a new generation, every changed state is written to
- *   its snapshot file by atomic replace (temporary file, fsync, rename, fsync
- *   of the directory), then the older generations are deleted. Writes go on
- *   meanwhile.
- * - Opening reads (and checks) every snapshot file and replays the journal
- *   records they do not hold. A missing directory starts empty. An incomplete
- *   last line of a generation (a write a crash cut short, never acknowledged)
- *   is ignored; any other damage rejects naming the file, which is left
- *   untouched.
- * - The collections stay in memory. An article's thread is read from its
- *   snapshot file when first asked for, and let go again once it has been
- *   idle for a compaction period, its file holds all of it, and the threads in
- *   memory hold more than `keptComments` comments: memory follows the threads
- *   in use, not every comment ever stored.
- * - One process at a time may open a data directory: it holds an exclusive
- *   lock on `store.lock`, which the kernel drops when the process ends, however
- *   it ends, and another process is refused while it runs (lock.ts).
- * - The directory is readable by its owner alone, and so is every file in it
- *   (files.ts, PRIVATE_FILE).
+ * front of them, so that a write costs one append and a share of one fsync
+ * instead of rewriting a file. Its files, its journal and how they are folded
+ * together are described in docs/architecture.md ("The store").
  */
 import { compactionRan } from '../../observability/counters.ts';
 import { log } from '../../observability/log.ts';
