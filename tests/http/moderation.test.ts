@@ -116,7 +116,11 @@ describe('MODERATION=first', () => {
     const waiting = await comment(site, 'Approve me, please.', writer);
     await until(() => smtp.messages.some((message) => message.includes('Approve me, please.')), 'the email of the comment');
     const email = smtp.messages.find((message) => message.includes('Approve me, please.')) ?? '';
-    assert.match(email, /^New comment by .+ on writing-in-plain-text, waiting for approval\r?\n\r?\nApprove me, please\./m);
+    // The site's lines first (what came in, its page, its links), then what the reader wrote, quoted.
+    assert.match(
+      email,
+      /^New comment by .+ on writing-in-plain-text, waiting for approval\r?\n\r?\nPage: \S+\r?\nApprove: \S+\r?\n[\s\S]*?^> Approve me, please\./m,
+    );
     const links = linksIn(smtp, 'Approve me, please.');
     assert.deepEqual(Object.keys(links).sort(), ['Approve', 'Ban the writer', 'Delete']);
     for (const link of Object.values(links)) assert.ok(link.startsWith(`${SITE_ORIGIN}/moderation/`), link);
