@@ -49,7 +49,7 @@ export const LAYER_ELEMENTS = [
   // The MCP server: the API's reads and schemas as tools and resources.
   element('mcp', 'src/server/mcp'),
   // Running the process: health and readiness.
-  element('operations', 'src/server/operations'),
+  element('health', 'src/server/health'),
   // The build's server entry: it wires the app, the dispatcher, the runtime and the front server together.
   element('entry', 'src/server/entry'),
   // Astro's side.
@@ -89,8 +89,8 @@ const ALLOWED = {
   desk: [...SHARED, 'http', 'owner', 'store', 'articles', 'observability'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
-  operations: [],
-  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'notifications', 'moderation', 'desk', 'site'],
+  health: [],
+  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'health', 'observability', 'notifications', 'moderation', 'desk', 'site'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],

@@ -12,7 +12,7 @@ import { securityHeaders } from '../http/security-headers.ts';
 import { serveModeration } from '../moderation/pages.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
-import { health } from '../operations/health.ts';
+import { health } from '../health/health.ts';
 import { startNotifications } from '../notifications/start.ts';
 import { formResponses } from '../spam/form-responses.ts';
 import { serveDesk } from '../desk/server.ts';
