@@ -36,7 +36,7 @@ import {
   ZURICH_SUBMISSION,
 } from './examples.ts';
 import { formRefusal, NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';
-import { MAX_LINKS_PER_COMMENT } from '../quotas/limits.ts';
+import { MAX_LINKS_PER_COMMENT } from '../spam/comment-text.ts';
 import { FORM_PATHS } from '../http/site-paths.ts';
 import { MIN_POPULATION_TEXT } from '../cities/min-population.ts';
 
