@@ -31,7 +31,7 @@ export const LAYER_ELEMENTS = [
   element('writes', 'src/server/writes'),
   element('discovery', 'src/server/discovery'),
   element('threads', 'src/server/threads'),
-  // Reads of what the caller wrote (its own votes): the caller is known as the writes know it (writes/pipeline.ts identify).
+  // Reads of what the caller wrote (its own votes): the caller is known as the writes know it (identity/caller.ts identify).
   element('reads', 'src/server/reads'),
   element('front', 'src/server/front'),
   // Social cards: drawn on demand from a page's title.
@@ -80,7 +80,7 @@ const ALLOWED = {
   writes: [...SHARED, ...BASE, 'runtime', 'spam', 'observability'],
   discovery: [...SHARED, 'http', 'articles', 'cities', 'quotas'],
   threads: [...SHARED, 'store'],
-  reads: [...SHARED, 'http', 'articles', 'writes'],
+  reads: [...SHARED, 'http', 'articles', 'identity', 'writes'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
   moderation: [...SHARED, 'http', 'identity', 'store', 'articles'],
