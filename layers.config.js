@@ -31,8 +31,6 @@ export const LAYER_ELEMENTS = [
   element('writes', 'src/server/writes'),
   element('discovery', 'src/server/discovery'),
   element('threads', 'src/server/threads'),
-  // Reads of what the caller wrote (its own votes): the caller is known as the writes know it (identity/caller.ts identify).
-  element('reads', 'src/server/reads'),
   element('front', 'src/server/front'),
   // Social cards: drawn on demand from a page's title.
   element('social', 'src/server/social'),
@@ -44,7 +42,7 @@ export const LAYER_ELEMENTS = [
   element('owner', 'src/server/owner'),
   // The owner's desk: pages on a listener of their own that do the owner's actions.
   element('desk', 'src/server/desk'),
-  // The operation registry and its documents.
+  // The operation registry, the reads' handlers that belong to no other concern (the caller's own votes), and the documents.
   element('api', 'src/server/api'),
   // The MCP server: the API's reads and schemas as tools and resources.
   element('mcp', 'src/server/mcp'),
@@ -61,7 +59,7 @@ export const LAYER_ELEMENTS = [
 
 const SHARED = ['i18n', 'settings'];
 const BASE = ['http', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities'];
-const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'reads', 'discovery', 'threads'];
+const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'discovery', 'threads'];
 
 /** What each element may import, besides itself. */
 const ALLOWED = {
@@ -80,7 +78,6 @@ const ALLOWED = {
   writes: [...SHARED, ...BASE, 'runtime', 'spam', 'observability'],
   discovery: [...SHARED, 'http', 'articles', 'cities', 'quotas'],
   threads: [...SHARED, 'store'],
-  reads: [...SHARED, 'http', 'articles', 'identity', 'writes'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
   moderation: [...SHARED, 'http', 'identity', 'store', 'articles'],

@@ -7,7 +7,7 @@ import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { cacheableJson } from '../http/json.ts';
 import { servedMethod } from '../http/node-web.ts';
 import { withoutTrailingSlashes } from '../http/site-paths.ts';
-import { viewerVotesHandler, viewerVotesQuery } from '../reads/viewer-votes.ts';
+import { viewerVotesHandler, viewerVotesQuery } from './viewer-votes.ts';
 import { prepareBugReport, prepareCitySubmission, prepareComment, prepareTopicRequest, prepareVote } from '../writes/reader-writes.ts';
 import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, voteInput } from '../writes/schemas.ts';
 import {
