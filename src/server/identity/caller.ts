@@ -2,7 +2,7 @@ import { clientAddress, readerKey, type ProxyTrust } from './client-address.ts';
 import { readerHashOn } from './reader-hash.ts';
 
 /** A request as far as knowing its caller goes: its headers, whatever carries them (the API's request, a web Request). */
-export interface CallerRequest {
+interface CallerRequest {
   header(name: string): string | null;
 }
 
