@@ -34,14 +34,11 @@ export const LAYER_ELEMENTS = [
   element('front', 'src/server/front'),
   // Social cards: drawn on demand from a page's title.
   element('social', 'src/server/social'),
-  // One-click moderation: the signed links a notification carries, and the pages they open.
-  element('moderation', 'src/server/moderation'),
+  // Everything the owner does: the moderation actions, the signed links a notification carries and the pages they
+  // open, the desk (pages on a listener of their own), and the data tool (npm run data).
+  element('owner', 'src/server/owner'),
   // Notifications to the owner, sent from the store's outbox.
   element('notifications', 'src/server/notifications'),
-  // The owner's data tool (npm run data).
-  element('owner', 'src/server/owner'),
-  // The owner's desk: pages on a listener of their own that do the owner's actions.
-  element('desk', 'src/server/desk'),
   // The operation registry, the reads' handlers that belong to no other concern (the caller's own votes), and the documents.
   element('api', 'src/server/api'),
   // The MCP server: the API's reads and schemas as tools and resources.
@@ -80,14 +77,12 @@ const ALLOWED = {
   threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
-  moderation: [...SHARED, 'http', 'identity', 'store', 'articles'],
-  notifications: [...SHARED, 'store', 'articles', 'observability', 'moderation'],
-  owner: [...SHARED, 'store'],
-  desk: [...SHARED, 'http', 'owner', 'store', 'articles', 'observability'],
+  owner: [...SHARED, 'http', 'identity', 'store', 'articles', 'observability'],
+  notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   health: [],
-  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'health', 'observability', 'notifications', 'moderation', 'desk', 'site'],
+  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'health', 'observability', 'notifications', 'owner', 'site'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],

@@ -73,7 +73,7 @@ export interface FrontServerOptions {
    * named as the API's is.
    */
   mcp?: McpServer;
-  /** Answers every request under `/moderation/`, the pages of the owner's signed links (src/server/moderation/pages.ts), GET and POST. */
+  /** Answers every request under `/moderation/`, the pages of the owner's signed links (src/server/owner/moderation-pages.ts), GET and POST. */
   moderation?: ModerationPages;
 }
 
