@@ -47,6 +47,8 @@ export const LAYER_ELEMENTS = [
   element('health', 'src/server/health'),
   // The build's server entry: it wires the app, the dispatcher, the runtime and the front server together.
   element('entry', 'src/server/entry'),
+  // What the build and astro.config.mjs import: the Markdown processor, the search index, the precompressed files, the city index.
+  element('build', 'src/build'),
   // Astro's side.
   element('site', 'src/site'),
   element('components', 'src/components'),
@@ -83,6 +85,7 @@ const ALLOWED = {
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   health: [],
   entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'health', 'observability', 'notifications', 'owner', 'site'],
+  build: [...SHARED, 'http', 'front', 'cities'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],
