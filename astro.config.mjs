@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
-import { markdownProcessor } from './scripts/markdown-processor.ts';
+import { markdownProcessor } from './src/build/markdown-processor.ts';
 import { setting } from './src/server/settings/environment.ts';
 
 const site = setting('SITE_URL');

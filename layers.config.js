@@ -31,27 +31,24 @@ export const LAYER_ELEMENTS = [
   element('writes', 'src/server/writes'),
   element('discovery', 'src/server/discovery'),
   element('threads', 'src/server/threads'),
-  // Reads of what the caller wrote (its own votes): the caller is known as the writes know it (writes/pipeline.ts identify).
-  element('reads', 'src/server/reads'),
   element('front', 'src/server/front'),
   // Social cards: drawn on demand from a page's title.
   element('social', 'src/server/social'),
-  // One-click moderation: the signed links a notification carries, and the pages they open.
-  element('moderation', 'src/server/moderation'),
+  // Everything the owner does: the moderation actions, the signed links a notification carries and the pages they
+  // open, the desk (pages on a listener of their own), and the data tool (npm run data).
+  element('owner', 'src/server/owner'),
   // Notifications to the owner, sent from the store's outbox.
   element('notifications', 'src/server/notifications'),
-  // The owner's data tool (npm run data).
-  element('owner', 'src/server/owner'),
-  // The owner's desk: pages on a listener of their own that do the owner's actions.
-  element('desk', 'src/server/desk'),
-  // The operation registry and its documents.
+  // The operation registry, the reads' handlers that belong to no other concern (the caller's own votes), and the documents.
   element('api', 'src/server/api'),
   // The MCP server: the API's reads and schemas as tools and resources.
   element('mcp', 'src/server/mcp'),
   // Running the process: health and readiness.
-  element('operations', 'src/server/operations'),
+  element('health', 'src/server/health'),
   // The build's server entry: it wires the app, the dispatcher, the runtime and the front server together.
   element('entry', 'src/server/entry'),
+  // What the build and astro.config.mjs import: the Markdown processor, the search index, the precompressed files, the city index.
+  element('build', 'src/build'),
   // Astro's side.
   element('site', 'src/site'),
   element('components', 'src/components'),
@@ -61,7 +58,7 @@ export const LAYER_ELEMENTS = [
 
 const SHARED = ['i18n', 'settings'];
 const BASE = ['http', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities'];
-const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'reads', 'discovery', 'threads'];
+const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'discovery', 'threads'];
 
 /** What each element may import, besides itself. */
 const ALLOWED = {
@@ -80,17 +77,15 @@ const ALLOWED = {
   writes: [...SHARED, ...BASE, 'runtime', 'spam', 'observability'],
   discovery: [...SHARED, 'http', 'articles', 'cities', 'quotas'],
   threads: [...SHARED, 'store'],
-  reads: [...SHARED, 'http', 'articles', 'writes'],
   front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
-  moderation: [...SHARED, 'http', 'identity', 'store', 'articles'],
-  notifications: [...SHARED, 'store', 'articles', 'observability', 'moderation'],
-  owner: [...SHARED, 'store'],
-  desk: [...SHARED, 'http', 'owner', 'store', 'articles', 'observability'],
+  owner: [...SHARED, 'http', 'identity', 'store', 'articles', 'observability'],
+  notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
-  operations: [],
-  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'operations', 'observability', 'notifications', 'moderation', 'desk', 'site'],
+  health: [],
+  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'health', 'observability', 'notifications', 'owner', 'site'],
+  build: [...SHARED, 'http', 'front', 'cities'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],

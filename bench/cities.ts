@@ -4,7 +4,7 @@ import Fuse from 'fuse.js';
 import { setFlagsFromString } from 'node:v8';
 import { setImmediate } from 'node:timers/promises';
 import { runInNewContext } from 'node:vm';
-import { buildCityIndex, formatCityIndex } from '../scripts/build-city-index.ts';
+import { buildCityIndex, formatCityIndex } from '../src/build/city-index.ts';
 import { CityIndex, type City } from '../src/server/cities/city-index.ts';
 import { ALTERNATES_SEPARATOR, type CityIndexFile } from '../src/server/cities/index-file.ts';
 import { normalizeName } from '../src/i18n/normalize.ts';
@@ -262,7 +262,7 @@ async function benchCities(): Promise<void> {
     `City search: ${latin.length} realistic queries and ${queries.length - latin.length} in other scripts, × ${PASSES} passes over ${index.cities.length} cities`,
   );
   console.log(
-    `index build (scripts/build-city-index.ts, ${built.cities.length} cities from the packages): ${buildMs.toFixed(0)} ms, ${mebibytes(Buffer.byteLength(text))} of JSON`,
+    `index build (src/build/city-index.ts, ${built.cities.length} cities from the packages): ${buildMs.toFixed(0)} ms, ${mebibytes(Buffer.byteLength(text))} of JSON`,
   );
   console.log(
     `index load (parse, lookups; reading the file excluded; median of ${LOADS}): ${loadMs.toFixed(1)} ms${mark(loadMs < GOALS.loadMs)}: under ${GOALS.loadMs} ms; before the alternate names ${loadMsBefore.toFixed(1)} ms`,

@@ -5,8 +5,8 @@ import { join, relative } from 'node:path';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE } from '../src/server/articles/built-content.ts';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
 import { pageCaptcha, setting } from '../src/server/settings/environment.ts';
-import { precompress } from './precompress.ts';
-import { startSearchIndex } from './search-index.ts';
+import { precompress } from '../src/build/precompress.ts';
+import { startSearchIndex } from '../src/build/search-index.ts';
 
 /** Files the build's output depends on: a newer one than the build means build again. */
 const SOURCES = ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'];

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signingKey } from '../../src/server/identity/signing.ts';
-import { moderationToken } from '../../src/server/moderation/links.ts';
+import { moderationToken } from '../../src/server/owner/moderation-links.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { freePort } from '../support/ports.ts';
 import { copyOfPreparedSite, startSite, type RunningSite } from '../support/site.ts';

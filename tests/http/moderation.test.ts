@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { readerHash } from '../../src/server/identity/reader-hash.ts';
 import { signingKey } from '../../src/server/identity/signing.ts';
-import { moderationToken } from '../../src/server/moderation/links.ts';
+import { moderationToken } from '../../src/server/owner/moderation-links.ts';
 import { issueFormStamp } from '../../src/server/spam/form-stamp.ts';
 import { request, type Answer } from '../support/http.ts';
 import { startSmtp, type SmtpSink } from '../support/notification-sinks.ts';

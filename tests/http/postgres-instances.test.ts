@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { signingKey } from '../../src/server/identity/signing.ts';
-import { moderationToken } from '../../src/server/moderation/links.ts';
+import { moderationToken } from '../../src/server/owner/moderation-links.ts';
 import { dataTool } from '../support/data-tool.ts';
 import { request } from '../support/http.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { signingKey } from '../../src/server/identity/signing.ts';
-import { moderationToken } from '../../src/server/moderation/links.ts';
+import { moderationToken } from '../../src/server/owner/moderation-links.ts';
 import { issueFormStamp } from '../../src/server/spam/form-stamp.ts';
 import { request } from '../support/http.ts';
 import { copyOfPreparedSite, PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildCityIndex, formatCityIndex } from '../../scripts/build-city-index.ts';
+import { buildCityIndex, formatCityIndex } from '../../src/build/city-index.ts';
 import { MIN_POPULATION } from '../../src/server/cities/min-population.ts';
 import { ZURICH } from '../../src/server/api/examples.ts';
 import { apiRequestOf } from '../../src/server/http/api-request.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { health } from '../../src/server/operations/health.ts';
+import { health } from '../../src/server/health/health.ts';
 
 const ready = (checks: ReturnType<typeof health>) => checks.probes.get('/readyz')?.() ?? Promise.reject(new Error('no /readyz'));
 const never = () => new Promise<void>(() => undefined);

@@ -28,7 +28,7 @@ describe('layers', () => {
     ['src/server/front/server.ts', '../api/registry.ts'],
     ['src/server/store/service.ts', '../writes/pipeline.ts'],
     ['src/server/writes/pipeline.ts', '../api/dispatch.ts'],
-    ['src/server/writes/pipeline.ts', '../reads/viewer-votes.ts'],
+    ['src/server/identity/caller.ts', '../writes/pipeline.ts'],
     ['src/layouts/Base.astro', '../server/store/open'],
   ];
   for (const [file, target] of forbidden) {
@@ -41,7 +41,7 @@ describe('layers', () => {
   const allowed: [string, string][] = [
     ['src/server/api/registry.ts', '../writes/pipeline.ts'],
     ['src/server/writes/pipeline.ts', '../store/service.ts'],
-    ['src/server/reads/viewer-votes.ts', '../writes/pipeline.ts'],
+    ['src/server/api/viewer-votes.ts', '../identity/caller.ts'],
     ['src/server/discovery/llms.ts', '../http/site-paths.ts'],
   ];
   for (const [file, target] of allowed) {

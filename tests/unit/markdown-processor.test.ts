@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { markdownProcessor } from '../../scripts/markdown-processor.ts';
+import { markdownProcessor } from '../../src/build/markdown-processor.ts';
 
 const SHIKI = {
   themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { signingKey } from '../../src/server/identity/signing.ts';
-import { LINK_LIFETIME_MS, moderationLinks, moderationToken, readModerationToken } from '../../src/server/moderation/links.ts';
+import { LINK_LIFETIME_MS, moderationLinks, moderationToken, readModerationToken } from '../../src/server/owner/moderation-links.ts';
 import { emailOf, webhookBodyOf, type LinksOf } from '../../src/server/notifications/message.ts';
 import type { Notification } from '../../src/server/store/types.ts';
 

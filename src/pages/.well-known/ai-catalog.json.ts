@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { aiCatalog } from '../../server/discovery/ai-catalog.ts';
 import { jsonDocument } from '../../server/discovery/document-response.ts';
 import { DOCUMENT_PATHS } from '../../server/http/site-paths.ts';
-import { mcpServerFacts } from '../../server/mcp/server.ts';
+import { mcpServerFacts } from '../../server/mcp/mcp-server.ts';
 import { siteFacts } from '../../site/published.ts';
 
 export const prerender = true;

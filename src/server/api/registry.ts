@@ -7,7 +7,7 @@ import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { cacheableJson } from '../http/json.ts';
 import { servedMethod } from '../http/node-web.ts';
 import { withoutTrailingSlashes } from '../http/site-paths.ts';
-import { viewerVotesHandler, viewerVotesQuery } from '../reads/viewer-votes.ts';
+import { viewerVotesHandler, viewerVotesQuery } from './viewer-votes.ts';
 import { prepareBugReport, prepareCitySubmission, prepareComment, prepareTopicRequest, prepareVote } from '../writes/reader-writes.ts';
 import { bugReportInput, citySubmissionInput, commentInput, topicRequestInput, voteInput } from '../writes/schemas.ts';
 import {
@@ -36,7 +36,7 @@ import {
   ZURICH_SUBMISSION,
 } from './examples.ts';
 import { formRefusal, NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, written } from './shared-responses.ts';
-import { MAX_LINKS_PER_COMMENT } from '../quotas/limits.ts';
+import { MAX_LINKS_PER_COMMENT } from '../spam/comment-text.ts';
 import { FORM_PATHS } from '../http/site-paths.ts';
 import { MIN_POPULATION_TEXT } from '../cities/min-population.ts';
 

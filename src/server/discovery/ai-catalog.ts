@@ -2,7 +2,7 @@ import { LANGUAGE_CODES } from '../../i18n/languages.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import type { SiteFacts } from './site-facts.ts';
 
-/** What the MCP server says of itself (src/server/mcp/server.ts), as its card and the catalog repeat it. */
+/** What the MCP server says of itself (src/server/mcp/mcp-server.ts), as its card and the catalog repeat it. */
 export interface McpServerFacts {
   name: string;
   title: string;

@@ -9,13 +9,13 @@ import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import type { McpEndpoint } from '../mcp/endpoint.ts';
 import { securityHeaders } from '../http/security-headers.ts';
-import { serveModeration } from '../moderation/pages.ts';
+import { serveModeration } from '../owner/moderation-pages.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
-import { health } from '../operations/health.ts';
+import { health } from '../health/health.ts';
 import { startNotifications } from '../notifications/start.ts';
 import { formResponses } from '../spam/form-responses.ts';
-import { serveDesk } from '../desk/server.ts';
+import { serveDesk } from '../owner/desk-server.ts';
 import { deskListen, metricsListen, notificationSettings, setting, settingsInEffect, settingsOf } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 

@@ -30,7 +30,7 @@ function kept(identity: Buffer, br: Buffer, gzip: Buffer): EncodedBodies {
 /**
  * Compresses a body once, keeping only encodings that make it smaller.
  * `quality` trades time for bytes: the build chooses it by file
- * (scripts/precompress.ts), answers compressed while a reader waits take a low one.
+ * (src/build/precompress.ts), answers compressed while a reader waits take a low one.
  */
 export function encodeBody(identity: Buffer, quality: number): EncodedBodies {
   if (identity.length < MIN_COMPRESSIBLE_BYTES) return { identity };

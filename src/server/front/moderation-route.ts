@@ -3,7 +3,7 @@ import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
 import type { Route } from './route.ts';
 import { sendResponse, type BaseHeaders } from './send.ts';
 
-/** The pages of the owner's signed links (src/server/moderation/pages.ts), GET and POST. */
+/** The pages of the owner's signed links (src/server/owner/moderation-pages.ts), GET and POST. */
 export type ModerationPages = (request: Request) => Promise<Response>;
 
 /**

@@ -55,7 +55,7 @@ export interface FrontServerOptions {
   apiQueryParameters?: (pathname: string) => readonly string[];
   /**
    * Answers by exact path, asked before anything else (the health endpoints,
-   * src/server/operations/health.ts): no page, file or API route can shadow
+   * src/server/health/health.ts): no page, file or API route can shadow
    * them, and they cost no URL parsing. Any query string is ignored.
    */
   probes?: Probes;
@@ -73,7 +73,7 @@ export interface FrontServerOptions {
    * named as the API's is.
    */
   mcp?: McpServer;
-  /** Answers every request under `/moderation/`, the pages of the owner's signed links (src/server/moderation/pages.ts), GET and POST. */
+  /** Answers every request under `/moderation/`, the pages of the owner's signed links (src/server/owner/moderation-pages.ts), GET and POST. */
   moderation?: ModerationPages;
 }
 

@@ -100,7 +100,7 @@ export const DOCUMENT_PATHS = {
 } as const;
 
 /**
- * Where the owner's one-click moderation links lead (src/server/moderation/):
+ * Where the owner's one-click moderation links lead (src/server/owner/moderation-links.ts):
  * `/moderation/<signed token>`, outside `/api`, never indexed nor kept by a shared cache.
  */
 export const MODERATION_PATH_PREFIX = '/moderation/';

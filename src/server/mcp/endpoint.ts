@@ -4,10 +4,10 @@ import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import { MAX_BODY_BYTES } from '../http/write-guards.ts';
 import { log } from '../observability/log.ts';
-import { identify } from '../writes/pipeline.ts';
+import { identify } from '../identity/caller.ts';
 import type { ApiServices } from '../api/definition.ts';
 import { batchLength, MCP_BATCH_MOST, MCP_READER_CONCURRENCY, MCP_READER_RATE, McpAdmission, type Admission } from './admission.ts';
-import { longhandMcpServer, mcpServerFacts } from './server.ts';
+import { longhandMcpServer, mcpServerFacts } from './mcp-server.ts';
 
 /** Who sent a request: the socket's peer and its connection, from which the reader is known as the API knows it. */
 export interface McpCaller {

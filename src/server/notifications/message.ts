@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
 import { articlePath } from '../articles/catalog.ts';
-import type { ModerationLink } from '../moderation/links.ts';
-import type { ModerationAction } from '../store/moderation.ts';
+import type { ModerationLink } from '../owner/moderation-links.ts';
+import type { ModerationAction } from '../owner/moderation.ts';
 import type { Notification } from '../store/types.ts';
 
 /**

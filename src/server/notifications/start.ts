@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { moderationLinks } from '../moderation/links.ts';
+import { moderationLinks } from '../owner/moderation-links.ts';
 import type { NotificationSettings } from '../settings/environment.ts';
 import type { StoreEngine } from '../store/types.ts';
 import { postWebhook, smtpSender } from './delivery.ts';

@@ -1,10 +1,10 @@
-import { moderate } from '../store/moderation.ts';
+import { moderate } from './moderation.ts';
 import type { StoreEngine } from '../store/types.ts';
 import { exportLine } from './format.ts';
 
 /**
  * What the owner does to the store, one function a verb: the data tool's
- * commands (npm run data) and the desk's buttons (src/server/desk/) both call
+ * commands (npm run data) and the desk's buttons (src/server/owner/desk-server.ts) both call
  * these, so that each does exactly the same. Each resolves with the sentence
  * that reports what it did, or throws OwnerActionFailed saying why it could not.
  */
@@ -48,7 +48,7 @@ export async function markReviewed(store: StoreEngine, id: string): Promise<stri
 /** What the owner does to one comment: approve it while it waits, or delete it (a waiting one is removed outright). */
 export type CommentAction = 'approve' | 'delete';
 
-/** An action on one comment, as a moderation link does it (src/server/store/moderation.ts). */
+/** An action on one comment, as a moderation link does it (src/server/owner/moderation.ts). */
 export async function moderateComment(store: StoreEngine, action: CommentAction, id: string): Promise<string> {
   const past = action === 'approve' ? 'approved' : 'deleted';
   const outcome = await moderate(store, action, id);

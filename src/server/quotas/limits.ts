@@ -15,9 +15,6 @@ export type QuotaName = (typeof QUOTAS)[number]['name'];
 /** The burst ban (docs/owner.md, "Spam defence"): the `comments`-th comment within `windowSeconds` bans the reader for `banSeconds`. */
 export const COMMENT_BURST_BAN = { comments: 100, windowSeconds: 300, banSeconds: 48 * 3600 } as const;
 
-/** The most links (http(s) addresses, `www.` names, bare domains) one comment may hold (docs/owner.md, "Spam defence"). */
-export const MAX_LINKS_PER_COMMENT = 3;
-
 export function quotaOf(name: QuotaName): (typeof QUOTAS)[number] {
   return QUOTAS.find((quota) => quota.name === name) ?? QUOTAS[0];
 }

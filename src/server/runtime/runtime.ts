@@ -36,7 +36,7 @@ export interface SigningKeys {
   /** ALTCHA's: the challenges' signature, and the signature of the key that solves each. */
   captchaChallenge: KeyObject;
   captchaSolution: KeyObject;
-  /** The owner's one-click moderation links (src/server/moderation/links.ts). */
+  /** The owner's one-click moderation links (src/server/owner/moderation-links.ts). */
   moderationLink: KeyObject;
 }
 

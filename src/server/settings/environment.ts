@@ -94,7 +94,7 @@ export function metricsListen(): Listener {
   return port === undefined ? undefined : { port, host };
 }
 
-/** OWNER_PORT and OWNER_HOST: where the owner's desk listens (src/server/desk/), never on the public port. */
+/** OWNER_PORT and OWNER_HOST: where the owner's desk listens (src/server/owner/desk-server.ts), never on the public port. */
 export function deskListen(): Listener {
   const { OWNER_PORT: port, OWNER_HOST: host } = settingsOf(['OWNER_PORT', 'OWNER_HOST']);
   return port === undefined ? undefined : { port, host };

@@ -4,6 +4,9 @@
  * reader's previous comment.
  */
 
+/** The most links (http(s) addresses, `www.` names, bare domains) one comment may hold (docs/owner.md, "Spam defence"). */
+export const MAX_LINKS_PER_COMMENT = 3;
+
 /**
  * The endings of a bare domain counted as a link (`example.com`,
  * `shop.example.co.uk/x`): the generic ones spam uses and the larger

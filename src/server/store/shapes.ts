@@ -149,7 +149,7 @@ export const outboxRef = outboxEntry.pick({ id: true, channel: true });
 export const ban = z.object({ readerHash: text.min(1), since: isoDate });
 
 /**
- * A moderation link that was used (src/server/moderation/links.ts): its
+ * A moderation link that was used (src/server/owner/moderation-links.ts): its
  * token's signed payload, spent for good, and when the link stops working,
  * after which the record may be dropped, the link being refused anyway.
  */

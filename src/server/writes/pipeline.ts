@@ -6,8 +6,7 @@ import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { serverError } from '../http/errors.ts';
 import { codedRefusal, json, jsonError } from '../http/json.ts';
 import { guardWrite } from '../http/write-guards.ts';
-import { clientAddress, readerKey } from '../identity/client-address.ts';
-import { readerHashOn } from '../identity/reader-hash.ts';
+import { identify, type CallerSource } from '../identity/caller.ts';
 import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
 import { COMMENT_BURST_BAN, type QuotaName } from '../quotas/limits.ts';
@@ -73,21 +72,8 @@ export interface WriteOperation<Input> {
   prepare: PrepareWrite<Input>;
 }
 
-export interface WriteRequest {
+export interface WriteRequest extends CallerSource {
   request: ApiRequest;
-  /** The socket's address as the server saw it. */
-  socketAddress: string;
-  /** The connection the request came on, when the server knows it: the reader's hash is worked out once on it. */
-  connection?: object;
-}
-
-/** The caller's address (canonical) and hash (of its reader key: the /64 of an IPv6 address), as every route that knows a reader computes them. */
-export function identify(
-  { request, socketAddress, connection }: Omit<WriteRequest, 'request'> & { request: Pick<ApiRequest, 'header'> },
-  runtime: Runtime,
-): { address: string; hash: string } {
-  const address = clientAddress(socketAddress, request.header('X-Forwarded-For'), runtime.trustedProxies);
-  return { address, hash: readerHashOn(connection, readerKey(address), runtime.salt) };
 }
 
 /**

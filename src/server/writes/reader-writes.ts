@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { ApiResponse } from '../http/api-response.ts';
 import { codedRefusal, jsonError } from '../http/json.ts';
-import { MAX_LINKS_PER_COMMENT } from '../quotas/limits.ts';
-import { linkCount, sameText } from '../spam/comment-text.ts';
+import { MAX_LINKS_PER_COMMENT, linkCount, sameText } from '../spam/comment-text.ts';
 import { addComment, placeInThread, statusOfNewComment, statusOfNewTopicRequest, toggleVote, voteTargetExists } from '../store/service.ts';
 import type { PrepareWrite } from './pipeline.ts';
 import { findCity, knownCountryCodes } from '../cities/find-city.ts';

@@ -4,7 +4,7 @@
  * pending comment, delete a comment (a pending one is removed outright, a
  * published one leaves its placeholder), ban its writer.
  */
-import type { StoredComment, StoreEngine } from './types.ts';
+import type { StoredComment, StoreEngine } from '../store/types.ts';
 
 export const MODERATION_ACTIONS = ['approve', 'delete', 'ban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

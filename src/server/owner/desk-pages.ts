@@ -1,6 +1,6 @@
 import { articlePath } from '../articles/catalog.ts';
 import type { BugReport, CitySubmission, CommentFilter, ReviewQueue, StoredComment, StoreStats, TopicRequest } from '../store/types.ts';
-import { actionButton, html, type Html } from './html.ts';
+import { actionButton, html, type Html } from './desk-html.ts';
 
 /** Comments a page of the desk's list shows. */
 export const DESK_PAGE_SIZE = 50;

@@ -12,10 +12,10 @@ import {
   moderateTopicRequest,
   OwnerActionFailed,
   setReaderBan,
-} from '../owner/actions.ts';
+} from './actions.ts';
 import type { CommentFilter, StoreEngine } from '../store/types.ts';
-import { DESK_CSP, html, page } from './html.ts';
-import { commentsBody, DESK_PAGE_SIZE, requestsBody } from './pages.ts';
+import { DESK_CSP, html, page } from './desk-html.ts';
+import { commentsBody, DESK_PAGE_SIZE, requestsBody } from './desk-pages.ts';
 
 /**
  * The owner's desk (docs/architecture.md, "Notifications, moderation and the desk"): web pages on a

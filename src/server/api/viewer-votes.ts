@@ -3,7 +3,7 @@ import { SLUG_PATTERN } from '../articles/source.ts';
 import type { ApiResponse } from '../http/api-response.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { json, jsonError } from '../http/json.ts';
-import { identify } from '../writes/pipeline.ts';
+import { identify } from '../identity/caller.ts';
 import { readerServices, type ReaderCall } from '../writes/write-handlers.ts';
 
 export const viewerVotesQuery = z.object({ slug: z.string().regex(SLUG_PATTERN) });

@@ -8,7 +8,7 @@
 import type { KeyObject } from 'node:crypto';
 import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
 import { sign, verify } from '../identity/signing.ts';
-import { MODERATION_ACTIONS, type ModerationAction } from '../store/moderation.ts';
+import { MODERATION_ACTIONS, type ModerationAction } from './moderation.ts';
 import type { SpentLink } from '../store/types.ts';
 
 /** How long a link works after it was made. */

@@ -15,9 +15,9 @@ import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
 import { articlePath } from '../articles/catalog.ts';
 import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
 import { escapeXml as escapeHtml } from '../http/xml.ts';
-import { moderate, moderationState, type ModerationAction, type ModerationState } from '../store/moderation.ts';
+import { moderate, moderationState, type ModerationAction, type ModerationState } from './moderation.ts';
 import type { StoredComment, StoreEngine } from '../store/types.ts';
-import { readModerationToken } from './links.ts';
+import { readModerationToken } from './moderation-links.ts';
 
 export interface ModerationPagesOptions {
   store: StoreEngine;

@@ -9,7 +9,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { encodeBody, type EncodedBodies, type Encoding } from '../src/server/front/encoding.ts';
+import { encodeBody, type EncodedBodies, type Encoding } from '../server/front/encoding.ts';
 import {
   builtFiles,
   ENCODED_SUFFIX,
@@ -17,9 +17,9 @@ import {
   writeFileManifest,
   type BodyStamp,
   type ManifestFile,
-} from '../src/server/front/file-manifest.ts';
-import { etagOf } from '../src/server/http/etag.ts';
-import { isCompressible, mediaTypeOf } from '../src/server/http/media-types.ts';
+} from '../server/front/file-manifest.ts';
+import { etagOf } from '../server/http/etag.ts';
+import { isCompressible, mediaTypeOf } from '../server/http/media-types.ts';
 
 /**
  * Compressed bodies of the shared files of earlier builds of this project,
