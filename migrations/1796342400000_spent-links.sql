@@ -1,6 +1,6 @@
 -- Up Migration
 
--- The moderation links used (src/server/moderation/links.ts), by their
+-- The moderation links used (src/server/owner/moderation-links.ts), by their
 -- token's signed payload: a link works once, across every instance. A row may
 -- go once `expires_at` has passed, the link being refused as expired anyway.
 CREATE TABLE spent_links (

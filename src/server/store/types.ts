@@ -236,7 +236,7 @@ export interface StoreEngine {
    * Resolves when the store can take a write now, rejects when it cannot:
    * the embedded store while it is open and its journal writes, PostgreSQL
    * when one of the site's connections answers `SELECT 1`. No time limit of
-   * its own: the caller bounds the wait (readiness, src/server/operations/).
+   * its own: the caller bounds the wait (readiness, src/server/health/).
    */
   ping(): Promise<void>;
   /** Flushes what is pending and releases files or connections. */
