@@ -39,6 +39,8 @@ import { formRefusal, NOT_MODIFIED, READ_FAILURE, refusal, writeRefusals, writte
 import { MAX_LINKS_PER_COMMENT } from '../spam/comment-text.ts';
 import { FORM_PATHS } from '../http/site-paths.ts';
 import { MIN_POPULATION_TEXT } from '../cities/min-population.ts';
+import { COMMENT_BURST_BAN } from '../quotas/limits.ts';
+import { MAX_COMMENT_DEPTH } from '../store/service.ts';
 
 /** The fields every form of the site sends besides its own (src/server/spam/form-verdict.ts), each optional. */
 const FORM_FIELDS = {
@@ -194,8 +196,7 @@ const createComment = writeOperation({
   method: 'POST',
   path: '/api/comments',
   summary: 'Comment on an article, or reply to a comment',
-  description:
-    'Every translation of an article shares one thread. A reply names its parent, a comment of the same article; replies nest at most 4 levels. The answer is the stored comment, signed with the reader’s colour-and-animal name. Its `status` is `published`, or `pending` where the site holds comments for the owner’s approval: a pending comment is shown to no one but its writer until it is approved (a reply to it, or a vote on it, is refused as for a comment that does not exist), and is gone if rejected. The 100th comment from one reader within 5 minutes is stored, and then every write from that reader answers 429 for 48 hours.',
+  description: `Every translation of an article shares one thread. A reply names its parent, a comment of the same article; replies nest at most ${MAX_COMMENT_DEPTH} levels. The answer is the stored comment, signed with the reader’s colour-and-animal name. Its \`status\` is \`published\`, or \`pending\` where the site holds comments for the owner’s approval: a pending comment is shown to no one but its writer until it is approved (a reply to it, or a vote on it, is refused as for a comment that does not exist), and is gone if rejected. The ${COMMENT_BURST_BAN.comments}th comment from one reader within ${COMMENT_BURST_BAN.windowSeconds / 60} minutes is stored, and then every write from that reader answers 429 for ${COMMENT_BURST_BAN.banSeconds / 3600} hours.`,
   body: commentInput,
   fields: {
     articleSlug: PUBLISHED_SLUG,
@@ -212,7 +213,7 @@ const createComment = writeOperation({
     }),
     400: formRefusal(
       `The body is not JSON, a field is invalid, the parent is not a comment of this article, the reply would be a fifth level, the text holds more than ${MAX_LINKS_PER_COMMENT} links (\`code\` \`too_many_links\`) or repeats the reader’s previous comment (\`repeated_comment\`), or the captcha token, the form’s stamp or its honeypot refuses it (\`code\` says which).`,
-      'parentId: replies nest at most 4 levels',
+      `parentId: replies nest at most ${MAX_COMMENT_DEPTH} levels`,
       { error: 'body: the same text as your previous comment; write something new', code: 'repeated_comment' },
     ),
     404: refusal('`articleSlug` is not a published article.', 'No published article has the slug "no-such-article"'),
