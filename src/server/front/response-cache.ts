@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { REVISION_HEADER, REVISION_TOPIC_HEADER, sharedMaxAge } from '../http/cache-rules.ts';
 import { etagOf } from '../http/etag.ts';
 import { encodeBody } from './encoding.ts';
@@ -55,17 +56,17 @@ function bytesOf(response: StoredResponse): number {
  * only while that revision is the store's.
  */
 export class ResponseCache {
-  readonly #entries = new Map<string, CacheEntry>();
-  readonly #maxEntries: number;
-  readonly #maxBytes: number;
-  #bytes = 0;
+  readonly #entries: LRUCache<string, CacheEntry>;
   #hits = 0;
   #misses = 0;
   readonly #now: () => number;
 
-  constructor({ maxEntries, maxBytes = Number.POSITIVE_INFINITY, now = Date.now }: ResponseCacheOptions) {
-    this.#maxEntries = maxEntries;
-    this.#maxBytes = maxBytes;
+  constructor({ maxEntries, maxBytes, now = Date.now }: ResponseCacheOptions) {
+    // A shared response counts one byte: lru-cache sizes are positive.
+    this.#entries = new LRUCache<string, CacheEntry>({
+      max: maxEntries,
+      ...(maxBytes === undefined ? {} : { maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes) }),
+    });
     this.#now = now;
   }
 
@@ -81,14 +82,11 @@ export class ResponseCache {
     }
     const now = this.#now();
     if (entry.expiresAt <= now) {
-      this.#drop(key);
+      this.#entries.delete(key);
       this.#misses += 1;
       return undefined;
     }
     this.#hits += 1;
-    // Re-insert to mark it recently used.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
     return { response: entry.response, age: Math.floor((now - entry.storedAt) / 1000), revision: entry.revision };
   }
 
@@ -100,7 +98,7 @@ export class ResponseCache {
    */
   keep(key: string, response: StoredResponse, seconds: number): void {
     const now = this.#now();
-    this.#put(key, { response, bytes: 0, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
+    this.#entries.set(key, { response, bytes: 0, storedAt: now, expiresAt: now + seconds * 1000, revision: undefined });
   }
 
   /**
@@ -134,34 +132,14 @@ export class ResponseCache {
     };
     if (cacheable) {
       const now = this.#now();
-      this.#put(key, { response: stored, bytes: bytesOf(stored), storedAt: now, expiresAt: now + maxAge * 1000, revision });
+      this.#entries.set(key, { response: stored, bytes: bytesOf(stored), storedAt: now, expiresAt: now + maxAge * 1000, revision });
     }
     return stored;
   }
 
   /** What it holds, and how often `get` found a fresh entry (a hit) or none (a miss), for the metrics. */
   stats(): { entries: number; bytes: number; hits: number; misses: number } {
-    return { entries: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
-  }
-
-  /** Keeps an entry as the most recently used, then drops the least recently used while there are too many or too many bytes. */
-  #put(key: string, entry: CacheEntry): void {
-    this.#drop(key);
-    // One response larger than the whole budget would only push every other out.
-    if (entry.bytes > this.#maxBytes) return;
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
-      this.#drop(oldest);
-    }
-  }
-
-  #drop(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
+    return { entries: this.#entries.size, bytes: this.#entries.calculatedSize, hits: this.#hits, misses: this.#misses };
   }
 }
 
