@@ -65,7 +65,7 @@ test('pretty: a line for people, time, level, message and fields', async () => {
   const logger = createLogger({ level: 'debug', format: 'pretty', write: (text) => writes.push(text), now: () => TIME.getTime() });
   logger.info('request', { method: 'GET', path: '/a b', status: 200, operation: undefined });
   await nextTurn();
-  assert.equal(writes.join(''), '09:26:53.589 INFO  request method=GET path="/a b" status=200\n');
+  assert.equal(writes.join(''), '09:26:53.589 INFO: request method=GET path="/a b" status=200\n');
 });
 
 test('the settings in effect hide the secrets and the passwords in connection URLs', () => {
@@ -90,7 +90,7 @@ test('the settings in effect hide the secrets and the passwords in connection UR
   }
 });
 
-test('an access line, built as text, reads as the generic line would; a path is escaped', async () => {
+test('an access line reads as the generic line would, an empty operation left out; a path is escaped', async () => {
   const writes: string[] = [];
   const logger = createLogger({ level: 'info', format: 'json', write: (text) => writes.push(text), now: () => TIME.getTime() });
   const fields = { requestId: 'r1', method: 'GET', kind: 'page', path: '/a"b\\c\n', status: 404, ms: 1.25, bytes: 10 };

@@ -1,8 +1,8 @@
 /**
  * The server's one logger (docs/architecture.md, "Operating"): every line the
- * server writes goes through it, as one JSON object a line, or as a line for
- * people (`LOG_FORMAT=pretty`, or a terminal). `LOG_LEVEL` sets the least
- * severe level written; below it a call costs one comparison.
+ * server writes goes through it, as one JSON object a line (pino), or as a
+ * line for people (`LOG_FORMAT=pretty`, or a terminal; pino-pretty).
+ * `LOG_LEVEL` sets the least severe level written.
  *
  * Lines are gathered and written together once per turn of the event loop
  * (or when 64 KiB wait): a write to a pipe or a file is synchronous in Node,
@@ -13,6 +13,8 @@
  * What is never logged, by any caller: a reader's address or hash, a body a
  * reader wrote, a secret. Callers pass only what they name.
  */
+import { pino } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import { settingsOf, type LogLevel, type Settings } from '../settings/environment.ts';
 
 /** What a line may carry besides its message: flat, named values. */
@@ -23,7 +25,7 @@ const SEVERITY: Readonly<Record<LogLevel, number>> = { silent: 0, error: 1, warn
 /** Waiting lines past this many characters are written at once. */
 const FLUSH_CHARACTERS = 64 * 1024;
 
-/** One access line's fields (requests.ts); method, kind and operation are tokens, never needing escapes. */
+/** One access line's fields (requests.ts). */
 interface AccessFields {
   requestId: string;
   method: string;
@@ -48,11 +50,7 @@ export interface Logger {
    */
   announce(message: string, fields?: LogFields): void;
   debug(message: string, fields?: LogFields): void;
-  /**
-   * An access line at `info`, the same as `info('request', fields)` would
-   * write, built as text: it is written once per request, where a generic
-   * object's spread and stringify cost more than the rest of a small read's logging.
-   */
+  /** An access line at `info`, as `info('request', fields)` would write it, an empty operation left out. */
   request(fields: AccessFields): void;
   /** Writes what waits, now. */
   flush(): void;
@@ -72,32 +70,36 @@ function describeError(error: unknown): string {
   return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
 }
 
-function prettyLine(time: string, level: string, message: string, fields: LogFields | undefined): string {
-  let line = `${time.slice(11, 23)} ${level.toUpperCase().padEnd(5)} ${message}`;
-  if (fields)
-    for (const [name, value] of Object.entries(fields))
-      if (value !== undefined)
-        line += ` ${name}=${typeof value === 'string' && value.includes(' ') ? JSON.stringify(value) : String(value)}`;
-  return `${line}\n`;
+/** The fields of a line for people: ` name=value`, a value with a space quoted. */
+function prettyFields(line: Record<string, unknown>): string {
+  let text = '';
+  for (const [name, value] of Object.entries(line))
+    if (name !== 'time' && name !== 'level' && name !== 'msg')
+      text += ` ${name}=${typeof value === 'string' && value.includes(' ') ? JSON.stringify(value) : String(value)}`;
+  return text;
 }
 
-/** A logger writing through `write`; see the module's comment for its rules. */
-export function createLogger({ level, format, write, now = Date.now }: LoggerOptions): Logger {
-  const threshold = SEVERITY[level];
-  // Formatting a date costs more than the rest of an access line: lines of one millisecond share it.
-  let formattedAt = Number.NaN;
-  let formatted = '';
-  function time(): string {
-    const at = now();
-    if (at !== formattedAt) {
-      formattedAt = at;
-      formatted = new Date(at).toISOString();
-    }
-    return formatted;
-  }
+/** pino's JSON lines as lines for people: time of day, level, message, fields. */
+function prettyLines(): (line: string) => string {
+  return prettyFactory({
+    colorize: false,
+    hideObject: true,
+    translateTime: 'UTC:HH:MM:ss.l',
+    customPrettifiers: {
+      time: (time) => (typeof time === 'string' ? time : ''),
+      level: (level) => (typeof level === 'string' ? level.toUpperCase() : ''),
+    },
+    messageFormat: (line, messageKey) => `${String(line[messageKey])}${prettyFields(line)}`,
+  });
+}
+
+/**
+ * Where pino's lines wait: gathered and written together once per turn of
+ * the event loop, or when 64 KiB wait.
+ */
+function batchedDestination(write: (text: string) => void): { write: (line: string) => void; flush: () => void } {
   let waiting = '';
   let scheduled = false;
-
   function flush(): void {
     scheduled = false;
     if (waiting === '') return;
@@ -105,64 +107,71 @@ export function createLogger({ level, format, write, now = Date.now }: LoggerOpt
     waiting = '';
     write(text);
   }
+  return {
+    write: (line) => {
+      waiting += line;
+      if (waiting.length >= FLUSH_CHARACTERS) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+  };
+}
 
-  function add(text: string, severity: Exclude<LogLevel, 'silent'>): void {
-    waiting += text;
-    if (severity === 'error' || waiting.length >= FLUSH_CHARACTERS) flush();
-    else if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
+/** A logger writing through `write`; see the module's comment for its rules. */
+export function createLogger({ level, format, write, now = Date.now }: LoggerOptions): Logger {
+  // Formatting a date costs more than the rest of an access line: lines of one millisecond share it.
+  let formattedAt = Number.NaN;
+  let formatted = '';
+  function timestamp(): string {
+    const at = now();
+    if (at !== formattedAt) {
+      formattedAt = at;
+      formatted = `,"time":"${new Date(at).toISOString()}"`;
     }
+    return formatted;
   }
-
-  function line(severity: Exclude<LogLevel, 'silent'>, message: string, fields: LogFields | undefined, error: unknown): void {
-    if (SEVERITY[severity] > threshold) return;
-    addLine(severity, message, fields, error);
-  }
-
-  function addLine(severity: Exclude<LogLevel, 'silent'>, message: string, fields: LogFields | undefined, error: unknown): void {
-    const withError = error === undefined ? fields : { ...fields, error: describeError(error) };
-    add(
-      format === 'pretty'
-        ? prettyLine(time(), severity, message, withError)
-        : `${JSON.stringify({ time: time(), level: severity, msg: message, ...withError })}\n`,
-      severity,
-    );
-  }
-
-  function request(fields: AccessFields): void {
-    if (SEVERITY.info > threshold) return;
-    if (format === 'pretty') {
-      line('info', 'request', { ...fields, operation: fields.operation || undefined }, undefined);
-      return;
-    }
-    const { requestId, method, kind, operation, path, status, ms, bytes } = fields;
-    const named = operation === '' ? '' : `,"operation":"${operation}"`;
-    add(
-      `{"time":"${time()}","level":"info","msg":"request","requestId":"${requestId}","method":"${method}","kind":"${kind}"${named},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"bytes":${bytes}}\n`,
-      'info',
-    );
-  }
+  const batch = batchedDestination(write);
+  const pretty = format === 'pretty' ? prettyLines() : undefined;
+  const destination = pretty
+    ? {
+        write: (line: string) => {
+          batch.write(pretty(line));
+        },
+      }
+    : batch;
+  const options = { base: null, timestamp, formatters: { level: (label: string) => ({ level: label }) } };
+  const lines = pino({ ...options, level }, destination);
+  // The listening line is written at every level but `silent`.
+  const announcements = pino({ ...options, level: level === 'silent' ? 'silent' : 'info' }, destination);
+  const threshold = SEVERITY[level];
 
   return {
     enabled: (severity) => SEVERITY[severity] <= threshold,
     error: (message, fields, error?: unknown) => {
-      line('error', message, fields, error);
+      if (threshold < SEVERITY.error) return;
+      lines.error(error === undefined ? (fields ?? {}) : { ...fields, error: describeError(error) }, message);
+      batch.flush();
     },
     warn: (message, fields, error?: unknown) => {
-      line('warn', message, fields, error);
+      lines.warn(error === undefined ? (fields ?? {}) : { ...fields, error: describeError(error) }, message);
     },
     info: (message, fields) => {
-      line('info', message, fields, undefined);
+      lines.info(fields ?? {}, message);
     },
     announce: (message, fields) => {
-      if (threshold > SEVERITY.silent) addLine('info', message, fields, undefined);
+      announcements.info(fields ?? {}, message);
     },
     debug: (message, fields) => {
-      line('debug', message, fields, undefined);
+      lines.debug(fields ?? {}, message);
     },
-    request,
-    flush,
+    request: (fields) => {
+      if (threshold < SEVERITY.info) return;
+      lines.info(fields.operation === '' ? { ...fields, operation: undefined } : fields, 'request');
+    },
+    flush: batch.flush,
   };
 }
 
