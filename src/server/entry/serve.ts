@@ -12,7 +12,7 @@ import { securityHeaders } from '../http/security-headers.ts';
 import { serveModeration } from '../owner/moderation-pages.ts';
 import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
-import { health } from '../health/health.ts';
+import { health, type Health } from '../health/health.ts';
 import { startNotifications } from '../notifications/start.ts';
 import { formResponses } from '../spam/form-responses.ts';
 import { serveDesk } from '../owner/desk-server.ts';
@@ -60,47 +60,81 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  let opened: Awaited<ReturnType<typeof runtime>>;
-  let content: BuiltContent;
-  let drainMs: number;
-  let metrics: Server | undefined;
-  let desk: Server | undefined;
-  let stopNotifications: (() => Promise<void>) | null;
+  let started: Started;
   try {
-    // Every setting is read here first, so that any wrong one stops start-up, each named.
-    logger.info('settings in effect', settingsInEffect());
-    opened = await runtime();
-    checkCityIndexFile(CITY_INDEX_PATH);
-    content = await openBuiltContent(join(root, CONTENT_DIR), opened.site);
-    serveBuiltContent(content);
-    drainMs = setting('DRAIN_SECONDS') * 1000;
-    // Notifications go out from the outbox, beside the requests: a write never waits for one.
-    stopNotifications = await startNotifications(opened.store, opened.site, opened.keys.moderationLink, notificationSettings());
-    const deskAt = deskListen();
-    if (deskAt) {
-      desk = await serveDesk({ store: opened.store, site: opened.site, ...deskAt, origin: setting('OWNER_ORIGIN') });
-      const address = desk.address();
-      // Not worded like the listening line ('… on http://…'), which start-up scripts look for.
-      logger.info(`The owner's desk at http://${deskAt.host}:${typeof address === 'object' && address ? address.port : deskAt.port}/`);
-    }
-    const metricsAt = metricsListen();
-    // prom-client is loaded only for a site that serves metrics.
-    if (metricsAt) {
-      metrics = await (await import('../observability/metrics-server.ts')).serveMetrics(metricsAt);
-      const address = metrics.address();
-      // Not worded like the listening line ('… on http://…'), which start-up scripts look for.
-      logger.info(`Metrics at http://${metricsAt.host}:${typeof address === 'object' && address ? address.port : metricsAt.port}/metrics`);
-    }
+    started = await startServices(logger, root);
   } catch (error) {
     logger.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  const { opened } = started;
   // Named for what they are, never by address: the response is public.
   const checks = health([
     { name: 'store', ping: () => opened.store.ping() },
     ...(setting('REDIS_URL') ? [{ name: 'redis', ping: () => opened.quotas.ping() }] : []),
   ]);
-  const server = await createFrontServer({
+  const server = await frontServer(app, root, started, checks.probes);
+  const { PORT: listenPort, HOST: host } = settingsOf(['PORT', 'HOST']);
+  server.listen(listenPort, host, () => {
+    logger.announce(`Serving ${opened.site} on http://${host}:${portOf(server, listenPort)}`);
+  });
+  stopOnSignals(
+    logger,
+    () => {
+      checks.drain();
+    },
+    started.drainMs,
+    () => {
+      close(logger, server, started);
+    },
+  );
+}
+
+/** What start-up opened besides the front server, for it and for the close. */
+interface Started {
+  opened: Awaited<ReturnType<typeof runtime>>;
+  content: BuiltContent;
+  drainMs: number;
+  metrics: Server | undefined;
+  desk: Server | undefined;
+  stopNotifications: (() => Promise<void>) | null;
+}
+
+/** The port a listener got: the one asked for, or the system's pick for 0. */
+function portOf(server: Server, asked: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : asked;
+}
+
+/** The runtime, the built content, the notification sender and the desk and metrics listeners; throws what stops start-up. */
+async function startServices(logger: Logger, root: string): Promise<Started> {
+  // Every setting is read here first, so that any wrong one stops start-up, each named.
+  logger.info('settings in effect', settingsInEffect());
+  const opened = await runtime();
+  checkCityIndexFile(CITY_INDEX_PATH);
+  const content = await openBuiltContent(join(root, CONTENT_DIR), opened.site);
+  serveBuiltContent(content);
+  // Notifications go out from the outbox, beside the requests: a write never waits for one.
+  const stopNotifications = await startNotifications(opened.store, opened.site, opened.keys.moderationLink, notificationSettings());
+  const deskAt = deskListen();
+  let desk: Server | undefined;
+  if (deskAt) {
+    desk = await serveDesk({ store: opened.store, site: opened.site, ...deskAt, origin: setting('OWNER_ORIGIN') });
+    // Not worded like the listening line ('… on http://…'), which start-up scripts look for.
+    logger.info(`The owner's desk at http://${deskAt.host}:${portOf(desk, deskAt.port)}/`);
+  }
+  const metricsAt = metricsListen();
+  let metrics: Server | undefined;
+  // prom-client is loaded only for a site that serves metrics.
+  if (metricsAt) {
+    metrics = await (await import('../observability/metrics-server.ts')).serveMetrics(metricsAt);
+    logger.info(`Metrics at http://${metricsAt.host}:${portOf(metrics, metricsAt.port)}/metrics`);
+  }
+  return { opened, content, drainMs: setting('DRAIN_SECONDS') * 1000, metrics, desk, stopNotifications };
+}
+
+function frontServer(app: AstroApp, root: string, { opened, content }: Started, probes: Health['probes']): Promise<Server> {
+  return createFrontServer({
     app,
     api: (request, socketAddress, connection) => dispatchApi({ request, socketAddress, connection, services: apiServices }),
     apiQueryParameters: (pathname) => readQueryParameters(pathname),
@@ -108,49 +142,49 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
     moderation: (request) => serveModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: opened.site }),
-    probes: checks.probes,
+    probes,
     formResponses: formResponses(opened),
     headers: securityHeaders(opened.captcha.provider === 'turnstile'),
     clientDir: join(root, 'dist', 'client'),
     schedule: content.catalog.scheduled,
     site: opened.site,
   });
-  const { PORT: listenPort, HOST: host } = settingsOf(['PORT', 'HOST']);
-  server.listen(listenPort, host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : listenPort;
-    logger.announce(`Serving ${opened.site} on http://${host}:${port}`);
-  });
-  const close = () => {
-    logger.info('closing: the listener takes no connection more; requests in flight finish, then notifications and the store stop');
-    metrics?.close();
-    desk?.close();
-    desk?.closeAllConnections();
-    const answered = new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
+}
+
+/** Closes the listener, lets requests in flight finish while the sender stops, then closes the store and exits. */
+function close(logger: Logger, server: Server, { metrics, desk, stopNotifications }: Started): void {
+  logger.info('closing: the listener takes no connection more; requests in flight finish, then notifications and the store stop');
+  metrics?.close();
+  desk?.close();
+  desk?.closeAllConnections();
+  const answered = new Promise<void>((resolve) => {
+    server.close(() => {
+      resolve();
     });
-    // Idle keep-alive connections would otherwise hold the close until they time out.
-    server.closeIdleConnections();
-    // A client that stalls mid-request would hold it for good: the close has an end.
-    const cut = setTimeout(() => {
-      server.closeAllConnections();
-    }, REQUEST_GRACE_MS);
-    // The sender stops beside the requests: what they write waits in the outbox for the next start.
-    Promise.all([answered, stopNotifications?.()])
-      .then(() => {
-        clearTimeout(cut);
-        return closeRuntime();
-      })
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error('[store] the store could not be closed cleanly; its journal is replayed at the next start', {}, error);
-          process.exit(1);
-        },
-      );
-  };
+  });
+  // Idle keep-alive connections would otherwise hold the close until they time out.
+  server.closeIdleConnections();
+  // A client that stalls mid-request would hold it for good: the close has an end.
+  const cut = setTimeout(() => {
+    server.closeAllConnections();
+  }, REQUEST_GRACE_MS);
+  // The sender stops beside the requests: what they write waits in the outbox for the next start.
+  Promise.all([answered, stopNotifications?.()])
+    .then(() => {
+      clearTimeout(cut);
+      return closeRuntime();
+    })
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('[store] the store could not be closed cleanly; its journal is replayed at the next start', {}, error);
+        process.exit(1);
+      },
+    );
+}
+
+/** The first SIGINT or SIGTERM drains for `drainMs`, then closes; a second one exits at once. */
+function stopOnSignals(logger: Logger, drain: () => void, drainMs: number, closeAll: () => void): void {
   let signalled = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -161,9 +195,9 @@ export async function serve(app: AstroApp, root: string): Promise<void> {
         process.exit(128 + constants.signals[signal]);
       }
       signalled = true;
-      checks.drain();
+      drain();
       logger.info(`${signal}: draining, /readyz answers 503; the listener closes in ${drainMs / 1000} s (another signal exits at once)`);
-      setTimeout(close, drainMs);
+      setTimeout(closeAll, drainMs);
     });
   }
 }
