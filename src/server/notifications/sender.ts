@@ -1,21 +1,6 @@
 /**
- * The sender: it takes notifications out of the store's outbox and sends
- * them, apart from any reader's request (a write only adds to the outbox, in
- * its own journal line or statement).
- *
- * - Each channel (email.ts, webhook.ts) has a loop of its own: every POLL_MS
- *   it claims what is due under a lease (with several instances on one
- *   PostgreSQL, one of them gets each entry) and sends it. A channel whose
- *   endpoint hangs holds up only itself.
- * - A send gives up at SEND_TIMEOUT_MS. A sent entry leaves the outbox. A
- *   failed one is given back, due again after a doubling backoff; it is never
- *   dropped.
- * - A stopping sender starts no send more, gives a send under way
- *   STOP_GRACE_MS at most, then aborts it, and gives back every entry it has
- *   not sent, due at once for the next start or another instance.
- * - A process that dies after a send and before the outbox hears of it sends
- *   that notification again: delivery is at least once, and a notification
- *   is lost only with the store itself.
+ * The sender: one loop per channel, taking notifications out of the store's outbox
+ * (docs/architecture.md, "Notifications, moderation and the desk").
  */
 import { notificationGaugesFrom } from '../observability/counters.ts';
 import { SendingLoop, type Outbox, type Stopping } from './channel.ts';

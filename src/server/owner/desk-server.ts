@@ -17,22 +17,7 @@ import type { CommentFilter, StoreEngine } from '../store/types.ts';
 import { DESK_CSP, html, page } from './desk-html.ts';
 import { commentsBody, DESK_PAGE_SIZE, requestsBody } from './desk-pages.ts';
 
-/**
- * The owner's desk (docs/architecture.md, "Notifications, moderation and the desk"): web pages on a
- * listener of its own (OWNER_PORT, OWNER_HOST), never on the public port, so
- * that no credential enters the public service. Whoever reaches the listener
- * is the owner: it binds the loopback address unless told otherwise, and is
- * reached from afar through an SSH tunnel or a proxy with its own
- * authentication. What it does, it does through the owner's actions
- * (src/server/owner/actions.ts), as `npm run data` does, and in the site's
- * own process, so that an export needs no stop, on the embedded store too.
- *
- * A browser is told apart from the owner's own by two checks: a request
- * whose Host is not one of the desk's own names is refused (a page elsewhere
- * cannot reach it under a name of its own pointed at this machine), and a
- * POST must come from one of the desk's own pages (Origin), so that no other
- * page the owner has open can press its buttons.
- */
+/** The owner's desk: pages on a listener of its own (docs/architecture.md, "Notifications, moderation and the desk"). */
 export interface DeskOptions {
   store: StoreEngine;
   /** The public site's origin, for links to articles. */
