@@ -24,9 +24,9 @@ import type { OperationDefinition } from '../../src/server/api/definition.ts';
 import { deprecationHeaders, deprecationProblem } from '../../src/server/http/deprecation.ts';
 import { buildOpenApi, type OpenApiDocument } from '../../src/server/api/openapi.ts';
 import { OPERATIONS, operationAt } from '../../src/server/api/registry.ts';
-import { API_VERSION } from '../../src/server/http/api-headers.ts';
-import { withApiFrame } from '../../src/server/http/api-frame.ts';
-import { json, jsonError } from '../../src/server/http/json.ts';
+import { API_VERSION } from '../../src/server/api-frame/api-headers.ts';
+import { withApiFrame } from '../../src/server/api-frame/frame.ts';
+import { json, jsonError } from '../../src/server/api-frame/json-responses.ts';
 
 const SITE = 'https://longhand.test';
 

@@ -3,8 +3,8 @@ import { createSecretKey } from 'node:crypto';
 import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
 import { captchaState, verifyCaptcha } from '../../src/server/captcha/captcha.ts';
-import { apiRequestOf, type ApiRequest } from '../../src/server/http/api-request.ts';
-import { guardWrite, MAX_BODY_BYTES } from '../../src/server/http/write-guards.ts';
+import { apiRequestOf, type ApiRequest } from '../../src/server/api-frame/api-request.ts';
+import { guardWrite, MAX_BODY_BYTES } from '../../src/server/api-frame/write-guards.ts';
 import { bugReportInput, isSitePath, topicRequestInput } from '../../src/server/writes/schemas.ts';
 
 const SITE = 'https://example.org';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiResponse } from '../../src/server/http/api-response.ts';
-import { apiRequestOf } from '../../src/server/http/api-request.ts';
-import { jsonError } from '../../src/server/http/json.ts';
+import { ApiResponse } from '../../src/server/api-frame/api-response.ts';
+import { apiRequestOf } from '../../src/server/api-frame/api-request.ts';
+import { jsonError } from '../../src/server/api-frame/json-responses.ts';
 import { proxyTrust } from '../../src/server/identity/client-address.ts';
 import { batchRan, counted, requestCounted, startCounting, WRITE_OUTCOMES } from '../../src/server/observability/counters.ts';
 import { memoryQuotas, QuotasUnavailable, type Quotas } from '../../src/server/quotas/quotas.ts';

@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES } from '../http/write-guards.ts';
+import { MAX_BODY_BYTES } from '../api-frame/write-guards.ts';
 import type { QuotaName } from '../quotas/limits.ts';
 import type { RefusalCode } from '../spam/refusal-codes.ts';
 import { errorBody, formErrorBody, serverErrorBody } from './response-schemas.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../articles/source.ts';
-import type { ApiResponse } from '../http/api-response.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import { json, jsonError } from '../http/json.ts';
+import { json, jsonError } from '../api-frame/json-responses.ts';
 import { identify } from '../identity/caller.ts';
 import { readerServices, type ReaderCall } from '../writes/write-handlers.ts';
 

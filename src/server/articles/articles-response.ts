@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { LanguageCode } from '../../i18n/languages.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { languageParameter } from '../http/language-parameter.ts';
-import type { ApiResponse } from '../http/api-response.ts';
-import type { ApiRequest } from '../http/api-request.ts';
-import { cacheableJson, jsonError } from '../http/json.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
+import type { ApiRequest } from '../api-frame/api-request.ts';
+import { cacheableJson, jsonError } from '../api-frame/json-responses.ts';
 import type { PublishedView } from './catalog.ts';
 import { SLUG_PATTERN } from './source.ts';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import type { ApiResponse } from '../http/api-response.ts';
-import type { ApiRequest } from '../http/api-request.ts';
-import { cacheableJson, jsonError } from '../http/json.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
+import type { ApiRequest } from '../api-frame/api-request.ts';
+import { cacheableJson, jsonError } from '../api-frame/json-responses.ts';
 import type { CityIndex } from './city-index.ts';
 import type { CitySearchResponse } from './city-result.ts';
 import { citySearchQuery } from './query.ts';

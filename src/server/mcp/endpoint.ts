@@ -2,7 +2,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { mcpServerCard } from '../discovery/ai-catalog.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
-import { MAX_BODY_BYTES } from '../http/write-guards.ts';
+import { MAX_BODY_BYTES } from '../api-frame/write-guards.ts';
 import { log } from '../observability/log.ts';
 import { identify } from '../identity/caller.ts';
 import type { ApiServices } from '../api/definition.ts';

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { verifyCaptcha } from '../captcha/captcha.ts';
-import { ApiResponse } from '../http/api-response.ts';
-import type { ApiRequest } from '../http/api-request.ts';
+import { ApiResponse } from '../api-frame/api-response.ts';
+import type { ApiRequest } from '../api-frame/api-request.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import { serverError } from '../http/errors.ts';
-import { codedRefusal, json, jsonError } from '../http/json.ts';
-import { guardWrite } from '../http/write-guards.ts';
+import { serverError } from '../api-frame/server-errors.ts';
+import { codedRefusal, json, jsonError } from '../api-frame/json-responses.ts';
+import { guardWrite } from '../api-frame/write-guards.ts';
 import { identify, type CallerSource } from '../identity/caller.ts';
 import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ApiResponse } from '../http/api-response.ts';
-import { codedRefusal, jsonError } from '../http/json.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
+import { codedRefusal, jsonError } from '../api-frame/json-responses.ts';
 import { MAX_LINKS_PER_COMMENT, linkCount, sameText } from '../spam/comment-text.ts';
 import { addComment, placeInThread, statusOfNewComment, statusOfNewTopicRequest, toggleVote, voteTargetExists } from '../store/service.ts';
 import type { PrepareWrite } from './pipeline.ts';

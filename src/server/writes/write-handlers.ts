@@ -1,5 +1,5 @@
 import type { PublishedView } from '../articles/catalog.ts';
-import type { ApiResponse } from '../http/api-response.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { runWrite, type WriteOperation, type WriteRequest } from './pipeline.ts';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiResponse } from './api-response.ts';
 import type { ApiRequest } from './api-request.ts';
-import { jsonError } from './json.ts';
+import { jsonError } from './json-responses.ts';
 
 /** The largest request body a write accepts (docs/architecture.md, "A request's path"). */
 export const MAX_BODY_BYTES = 16 * 1024;

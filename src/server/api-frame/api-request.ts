@@ -1,4 +1,5 @@
-import { readCapped, servedMethod, type CappedBody } from './node-web.ts';
+import type { IncomingMessage } from 'node:http';
+import { CONDITIONAL_HEADERS, readCapped, servedMethod, type CappedBody } from '../http/node-web.ts';
 import { MAX_BODY_BYTES } from './write-guards.ts';
 
 /**
@@ -25,5 +26,24 @@ export function apiRequestOf(request: Request): ApiRequest {
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
     body: () => readCapped(request.body, request.headers.get('Content-Length'), MAX_BODY_BYTES),
+  };
+}
+
+/**
+ * An API request straight from Node's: headers read where Node keeps them
+ * (lower-case names, repeated ones joined), the body already read.
+ * `readsShared` leaves out the headers that would make a shared response one caller's.
+ */
+export function apiRequest(req: IncomingMessage, url: URL, body: CappedBody, readsShared: boolean): ApiRequest {
+  return {
+    method: servedMethod(req.method ?? 'GET'),
+    url,
+    header(name) {
+      const key = name.toLowerCase();
+      if (readsShared && CONDITIONAL_HEADERS.has(key)) return null;
+      const value = req.headers[key];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    body: () => Promise.resolve(body),
   };
 }

@@ -1,8 +1,8 @@
-import { deprecationHeaders, type Deprecation } from './deprecation.ts';
+import { deprecationHeaders, type Deprecation } from '../http/deprecation.ts';
 import { setApiHeaders } from './api-headers.ts';
 import type { ApiResponse } from './api-response.ts';
-import { serverError } from './errors.ts';
-import { jsonError } from './json.ts';
+import { serverError } from './server-errors.ts';
+import { jsonError } from './json-responses.ts';
 import { log } from '../observability/log.ts';
 
 /** Whether a path is the API's: every response under it is framed and JSON. */

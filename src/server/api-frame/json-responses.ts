@@ -1,7 +1,7 @@
 import { ApiResponse } from './api-response.ts';
 import type { ApiRequest } from './api-request.ts';
-import { CACHE_CONTROL } from './cache-rules.ts';
-import { etagOf, matchesIfNoneMatch } from './etag.ts';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { etagOf, matchesIfNoneMatch } from '../http/etag.ts';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
