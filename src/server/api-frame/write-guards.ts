@@ -1,16 +1,12 @@
 import type { z } from 'zod';
-import type { ApiResponse } from './api-response.ts';
 import type { ApiRequest } from './api-request.ts';
-import { jsonError } from './json-responses.ts';
+import { refusal, type Refusal } from './refusals.ts';
 
 /** The largest request body a write accepts (docs/architecture.md, "A request's path"). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-export type Guarded<T> = { ok: true; value: T } | { ok: false; response: ApiResponse };
-
-function refuse(status: number, message: string, headers: Record<string, string> = {}): { ok: false; response: ApiResponse } {
-  return { ok: false, response: jsonError(status, message, headers) };
-}
+/** A write's input as its schema gives it, or the refusal of its body. */
+export type Guarded<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
 function isJsonMediaType(contentType: string | null): boolean {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
@@ -21,26 +17,31 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
 }
 
+/** The first guard of every write (docs/architecture.md, "A request's path"): the site's own Origin (403). */
+export function originRefusal(request: ApiRequest, site: string): Refusal | null {
+  return request.header('Origin') === site
+    ? null
+    : refusal('cross_origin', `Writes are accepted from the site's own pages only (Origin ${site})`);
+}
+
 /**
- * The guards of every write, in the pipeline's order (docs/architecture.md, "A request's path"): the site's own
- * Origin (403), a JSON content type (415), a body of at most 16 KiB whatever
- * Content-Length says (413), JSON that parses (400), and the operation's
- * schema (400, naming the field).
+ * The guards of a write's body, in the pipeline's order: a JSON content type
+ * (415), a body of at most 16 KiB whatever Content-Length says (413), JSON
+ * that parses (400), and the operation's schema (400, naming the field).
  */
-export async function guardWrite<T>(request: ApiRequest, site: string, schema: z.ZodType<T>): Promise<Guarded<T>> {
-  if (request.header('Origin') !== site) {
-    return refuse(403, `Writes are accepted from the site's own pages only (Origin ${site})`);
-  }
-  if (!isJsonMediaType(request.header('Content-Type'))) return refuse(415, 'Content-Type must be application/json');
+export async function readInput<T>(request: ApiRequest, schema: z.ZodType<T>): Promise<Guarded<T>> {
+  if (!isJsonMediaType(request.header('Content-Type'))) return { ok: false, refusal: refusal('unsupported_media_type') };
   const { bytes, tooLarge } = await request.body();
-  if (tooLarge) return refuse(413, `The body must be at most ${MAX_BODY_BYTES} bytes`, { Connection: 'close' });
+  if (tooLarge) {
+    const message = `The body must be at most ${MAX_BODY_BYTES} bytes`;
+    return { ok: false, refusal: refusal('body_too_large', message, { Connection: 'close' }) };
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
   } catch {
-    return refuse(400, 'The body is not valid JSON');
+    return { ok: false, refusal: refusal('invalid_json') };
   }
   const result = schema.safeParse(parsed);
-  if (!result.success) return refuse(400, describeIssues(result.error));
-  return { ok: true, value: result.data };
+  return result.success ? { ok: true, value: result.data } : { ok: false, refusal: refusal('invalid_input', describeIssues(result.error)) };
 }
