@@ -26,6 +26,8 @@ export const LAYER_ELEMENTS = [
   element('store', 'src/server/store'),
   element('articles', 'src/server/articles'),
   element('cities', 'src/server/cities'),
+  // What the command-line tools share: how a wrong call is told.
+  element('tools', 'src/server/tools'),
   // What a request needs from the process.
   element('runtime', 'src/server/runtime'),
   // Spam defence: a form's stamp and honeypot, the rules on a comment's text, the answers a form asks for before it writes.
@@ -74,7 +76,8 @@ const ALLOWED = {
   quotas: SHARED,
   captcha: [...SHARED, 'api-frame'],
   store: [...SHARED, 'api-frame', 'articles', 'observability'],
-  articles: [...SHARED, 'http', 'api-frame'],
+  tools: [],
+  articles: [...SHARED, 'http', 'api-frame', 'tools'],
   cities: [...SHARED, 'http', 'api-frame'],
   runtime: [...SHARED, 'identity', 'quotas', 'store', 'observability'],
   spam: [...SHARED, 'http', 'api-frame', 'identity', 'captcha', 'runtime'],
@@ -83,7 +86,7 @@ const ALLOWED = {
   threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'api-frame', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
-  owner: [...SHARED, 'http', 'api-frame', 'identity', 'store', 'articles', 'observability'],
+  owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],

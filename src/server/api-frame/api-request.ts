@@ -4,9 +4,8 @@ import { MAX_BODY_BYTES } from './write-guards.ts';
 
 /**
  * What an API operation reads of its request. The front server makes one
- * straight from Node's request, without a web Request, its Headers or a body
- * stream, which cost more than a small read itself; the Astro route (under
- * `astro dev`) makes one from the web Request.
+ * straight from Node's request, with the body already read under the cap; the
+ * Astro route (under `astro dev`) makes one from the web Request.
  */
 export interface ApiRequest {
   /** HEAD is asked as GET: the server leaves the body out. */
