@@ -17,12 +17,17 @@ export const LAYER_ELEMENTS = [
   element('observability', 'src/server/observability'),
   // Base concerns of the server, each complete in itself.
   element('http', 'src/server/http'),
+  // The API's frame: a refusal and the catalogue of its codes, an API request and response, the JSON answers, the
+  // write guards and the frame around every `/api` answer. Every layer that answers the API or refuses builds on it.
+  element('api-frame', 'src/server/api-frame'),
   element('identity', 'src/server/identity'),
   element('quotas', 'src/server/quotas'),
   element('captcha', 'src/server/captcha'),
   element('store', 'src/server/store'),
   element('articles', 'src/server/articles'),
   element('cities', 'src/server/cities'),
+  // What the command-line tools share: how a wrong call is told.
+  element('tools', 'src/server/tools'),
   // What a request needs from the process.
   element('runtime', 'src/server/runtime'),
   // Spam defence: a form's stamp and honeypot, the rules on a comment's text, the answers a form asks for before it writes.
@@ -57,7 +62,7 @@ export const LAYER_ELEMENTS = [
 ];
 
 const SHARED = ['i18n', 'settings'];
-const BASE = ['http', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities'];
+const BASE = ['http', 'api-frame', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities'];
 const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'discovery', 'threads'];
 
 /** What each element may import, besides itself. */
@@ -65,21 +70,23 @@ const ALLOWED = {
   i18n: [],
   settings: [],
   observability: ['settings'],
-  http: [...SHARED, 'quotas', 'observability'],
+  http: SHARED,
+  'api-frame': [...SHARED, 'http', 'quotas', 'observability'],
   identity: SHARED,
   quotas: SHARED,
-  captcha: SHARED,
-  store: [...SHARED, 'articles', 'observability'],
-  articles: [...SHARED, 'http'],
-  cities: [...SHARED, 'http'],
+  captcha: [...SHARED, 'api-frame'],
+  store: [...SHARED, 'api-frame', 'articles', 'observability'],
+  tools: [],
+  articles: [...SHARED, 'http', 'api-frame', 'tools'],
+  cities: [...SHARED, 'http', 'api-frame'],
   runtime: [...SHARED, 'identity', 'quotas', 'store', 'observability'],
-  spam: [...SHARED, 'http', 'identity', 'captcha', 'runtime'],
+  spam: [...SHARED, 'http', 'api-frame', 'identity', 'captcha', 'runtime'],
   writes: [...SHARED, ...BASE, 'runtime', 'spam', 'observability'],
   discovery: [...SHARED, 'http', 'articles', 'cities', 'quotas'],
   threads: [...SHARED, 'store'],
-  front: [...SHARED, 'http', 'articles', 'cities', 'runtime', 'observability'],
+  front: [...SHARED, 'http', 'api-frame', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
-  owner: [...SHARED, 'http', 'identity', 'store', 'articles', 'observability'],
+  owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],

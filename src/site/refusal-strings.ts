@@ -1,6 +1,6 @@
 import type { uiStrings } from '../i18n/ui.ts';
 import { MAX_LINKS_PER_COMMENT } from '../server/spam/comment-text.ts';
-import { REFUSAL_CODES } from '../server/spam/refusal-codes.ts';
+import { REFUSAL_CODES } from '../server/api-frame/refusals.ts';
 
 const REFUSALS = ['400', '403', '413', '415', '429', '5xx', 'offline'] as const;
 

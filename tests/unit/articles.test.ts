@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CONTENT_BODIES_FILE, CONTENT_INDEX_FILE, contentFiles, openBuiltContent } from '../../src/server/articles/built-content.ts';
 import { serveArticles } from '../../src/server/articles/articles-response.ts';
-import { apiRequestOf } from '../../src/server/http/api-request.ts';
+import { apiRequestOf } from '../../src/server/api-frame/api-request.ts';
 import { createCatalog, todayUtc } from '../../src/server/articles/catalog.ts';
 import { readingTime } from '../../src/server/articles/reading-time.ts';
 import { parseArticlePath, type ArticleSource } from '../../src/server/articles/source.ts';

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { buildCityIndex, formatCityIndex } from '../../src/build/city-index.ts';
 import { MIN_POPULATION } from '../../src/server/cities/min-population.ts';
 import { ZURICH } from '../../src/server/api/examples.ts';
-import { apiRequestOf } from '../../src/server/http/api-request.ts';
+import { apiRequestOf } from '../../src/server/api-frame/api-request.ts';
 import { serveCitySearch } from '../../src/server/cities/city-search-response.ts';
 import { CityIndex } from '../../src/server/cities/city-index.ts';
 import { cityResult, type CitySearchResponse } from '../../src/server/cities/city-result.ts';

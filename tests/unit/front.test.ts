@@ -10,7 +10,7 @@ import { createFrontServer } from '../../src/server/front/server.ts';
 import { HotBodies } from '../../src/server/front/hot-bodies.ts';
 import { ResponseCache } from '../../src/server/front/response-cache.ts';
 import { notBeforeDates } from '../../src/server/front/schedule.ts';
-import { ApiResponse } from '../../src/server/http/api-response.ts';
+import { ApiResponse } from '../../src/server/api-frame/api-response.ts';
 import { THREAD_SLOT } from '../../src/server/http/site-paths.ts';
 
 describe('encodings', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { API_VERSION, RATE_LIMIT_POLICY } from '../../src/server/http/api-headers.ts';
-import { ApiResponse } from '../../src/server/http/api-response.ts';
-import { withApiFrame } from '../../src/server/http/api-frame.ts';
-import { json } from '../../src/server/http/json.ts';
+import { API_VERSION, RATE_LIMIT_POLICY } from '../../src/server/api-frame/api-headers.ts';
+import { ApiResponse } from '../../src/server/api-frame/api-response.ts';
+import { withApiFrame } from '../../src/server/api-frame/frame.ts';
+import { json } from '../../src/server/api-frame/json-responses.ts';
 import { sharedMaxAge } from '../../src/server/http/cache-rules.ts';
 import { etagOf, matchesIfNoneMatch } from '../../src/server/http/etag.ts';
 

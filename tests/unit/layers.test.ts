@@ -21,8 +21,8 @@ async function layerErrors(file: string, extraImport: string): Promise<string[]>
 
 describe('layers', () => {
   const forbidden: [string, string][] = [
-    ['src/server/http/api-frame.ts', '../api/registry.ts'],
-    ['src/server/http/errors.ts', '../discovery/llms.ts'],
+    ['src/server/api-frame/frame.ts', '../api/registry.ts'],
+    ['src/server/api-frame/server-errors.ts', '../discovery/llms.ts'],
     ['src/server/discovery/document-response.ts', '../front/encoding.ts'],
     ['src/server/discovery/llms.ts', '../../site/content.ts'],
     ['src/server/front/server.ts', '../api/registry.ts'],

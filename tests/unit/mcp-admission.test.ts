@@ -14,24 +14,32 @@ function leaveOf(admission: Admission): () => void {
   return admission.leave;
 }
 
+/** A refused admission's status, the words that say which limit, and its Retry-After. */
+function refusalOf(admission: Admission): [number, string, string | undefined] {
+  assert.ok('refused' in admission, 'refused');
+  const { status, message, headers } = admission.refused;
+  const which = ['as many agents', 'a client may send', 'at once'].find((words) => message.includes(words)) ?? message;
+  return [status, which, headers?.['Retry-After']];
+}
+
 test('a reader has MCP_READER_CONCURRENCY places at once; one given back is free again, and only once', async () => {
   const admission = new McpAdmission();
   const places = await Promise.all(Array.from({ length: MCP_READER_CONCURRENCY }, () => admission.enter('reader-a')));
   const [first] = places.map(leaveOf);
-  assert.deepEqual(await admission.enter('reader-a'), { refused: 'reader', retryAfterSeconds: 1 });
+  assert.deepEqual(refusalOf(await admission.enter('reader-a')), [429, 'at once', '1']);
   // Another reader is not held up by the first.
   leaveOf(await admission.enter('reader-b'));
   first?.();
   first?.();
   leaveOf(await admission.enter('reader-a'));
-  assert.deepEqual(await admission.enter('reader-a'), { refused: 'reader', retryAfterSeconds: 1 });
+  assert.deepEqual(refusalOf(await admission.enter('reader-a')), [429, 'at once', '1']);
 });
 
 test('the instance has MCP_CONCURRENCY places, every reader’s together', async () => {
   const admission = new McpAdmission();
   const places = await Promise.all(Array.from({ length: MCP_CONCURRENCY }, (_, index) => admission.enter(`reader-${index}`)));
   const [first] = places.map(leaveOf);
-  assert.deepEqual(await admission.enter('one-more'), { refused: 'instance', retryAfterSeconds: 1 });
+  assert.deepEqual(refusalOf(await admission.enter('one-more')), [503, 'as many agents', '1']);
   first?.();
   leaveOf(await admission.enter('one-more'));
 });
@@ -41,8 +49,9 @@ test('a reader sends MCP_READER_RATE.requests a window, answered or refused, and
   for (let index = 0; index < MCP_READER_RATE.requests; index += 1) leaveOf(await admission.enter('reader-a'))();
   const refused = await admission.enter('reader-a');
   assert.ok('refused' in refused);
-  assert.equal(refused.refused, 'rate');
-  assert.ok(refused.retryAfterSeconds >= 1 && refused.retryAfterSeconds <= MCP_READER_RATE.seconds);
+  assert.match(refused.refused.message, /a client may send/);
+  const retryAfter = Number(refused.refused.headers?.['Retry-After']);
+  assert.ok(retryAfter >= 1 && retryAfter <= MCP_READER_RATE.seconds);
   leaveOf(await admission.enter('reader-b'))();
 });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { signingKey } from '../../src/server/identity/signing.ts';
+import { refusal } from '../../src/server/api-frame/refusals.ts';
 import { LINK_LIFETIME_MS, moderationLinks, moderationToken, readModerationToken } from '../../src/server/owner/moderation-links.ts';
 import { emailOf, webhookBodyOf, type LinksOf } from '../../src/server/notifications/message.ts';
 import type { Notification } from '../../src/server/store/types.ts';
@@ -37,7 +38,7 @@ describe('moderation links', () => {
     };
     assert.deepEqual(readModerationToken(KEY, token, NOW), expected);
     assert.deepEqual(readModerationToken(KEY, token, NOW + LINK_LIFETIME_MS - 1000), expected);
-    assert.deepEqual(readModerationToken(KEY, token, NOW + LINK_LIFETIME_MS), { ok: false, reason: 'expired' });
+    assert.deepEqual(readModerationToken(KEY, token, NOW + LINK_LIFETIME_MS), { ok: false, refusal: refusal('link_expired') });
   });
 
   test('a token altered, made with another key or naming no action reads as invalid', () => {
@@ -50,7 +51,7 @@ describe('moderation links', () => {
       payload,
       '',
     ])
-      assert.deepEqual(readModerationToken(KEY, wrong, NOW), { ok: false, reason: 'invalid' }, wrong);
+      assert.deepEqual(readModerationToken(KEY, wrong, NOW), { ok: false, refusal: refusal('link_invalid') }, wrong);
   });
 
   test('a waiting comment’s notification links to approve, delete and ban; a published one’s to delete and ban', () => {

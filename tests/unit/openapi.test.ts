@@ -24,9 +24,10 @@ import type { OperationDefinition } from '../../src/server/api/definition.ts';
 import { deprecationHeaders, deprecationProblem } from '../../src/server/http/deprecation.ts';
 import { buildOpenApi, type OpenApiDocument } from '../../src/server/api/openapi.ts';
 import { OPERATIONS, operationAt } from '../../src/server/api/registry.ts';
-import { API_VERSION } from '../../src/server/http/api-headers.ts';
-import { withApiFrame } from '../../src/server/http/api-frame.ts';
-import { json, jsonError } from '../../src/server/http/json.ts';
+import { API_VERSION } from '../../src/server/api-frame/api-headers.ts';
+import { withApiFrame } from '../../src/server/api-frame/frame.ts';
+import { json, refusalResponse } from '../../src/server/api-frame/json-responses.ts';
+import { refusal } from '../../src/server/api-frame/refusals.ts';
 
 const SITE = 'https://longhand.test';
 
@@ -204,7 +205,7 @@ describe('deprecating an operation', () => {
     t.mock.method(console, 'error', () => undefined);
     const answers = [
       await withApiFrame(() => Promise.resolve(json({ ok: true }, { cacheControl: 'no-store' })), retiring),
-      await withApiFrame(() => Promise.resolve(jsonError(404, 'gone')), retiring),
+      await withApiFrame(() => Promise.resolve(refusalResponse(refusal('not_found', 'gone'))), retiring),
       await withApiFrame(() => Promise.reject(new Error('boom')), retiring),
     ];
     for (const answer of answers) {

@@ -26,7 +26,7 @@ describe("a form's verdict", () => {
   test('spam: the honeypot filled, a stamp too fresh, from ahead, altered, or signed for another purpose', () => {
     const codeOf = (fields: { formStamp?: string; honeypot?: string }) => {
       const found = verdict(fields);
-      return found.verdict === 'spam' ? found.code : found.verdict;
+      return found.verdict === 'spam' ? found.refusal.code : found.verdict;
     };
     assert.equal(codeOf({ formStamp: stampedAgo(10), honeypot: 'https://spam.example' }), 'honeypot');
     assert.equal(codeOf({ formStamp: stampedAgo(2.9) }), 'too_fast');

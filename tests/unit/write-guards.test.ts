@@ -3,8 +3,9 @@ import { createSecretKey } from 'node:crypto';
 import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
 import { captchaState, verifyCaptcha } from '../../src/server/captcha/captcha.ts';
-import { apiRequestOf, type ApiRequest } from '../../src/server/http/api-request.ts';
-import { guardWrite, MAX_BODY_BYTES } from '../../src/server/http/write-guards.ts';
+import { apiRequestOf, type ApiRequest } from '../../src/server/api-frame/api-request.ts';
+import { MAX_BODY_BYTES, originRefusal, readInput } from '../../src/server/api-frame/write-guards.ts';
+import type { Refusal } from '../../src/server/api-frame/refusals.ts';
 import { bugReportInput, isSitePath, topicRequestInput } from '../../src/server/writes/schemas.ts';
 
 const SITE = 'https://example.org';
@@ -20,11 +21,17 @@ function write(body: string | ReadableStream<Uint8Array>, headers: Record<string
   );
 }
 
+/** The guards as the pipeline runs them: the Origin, then the body. */
+async function guardWrite<T>(request: ApiRequest, site: string, schema: Parameters<typeof readInput<T>>[1]) {
+  const cross = originRefusal(request, site);
+  return cross ? { ok: false as const, refusal: cross } : readInput(request, schema);
+}
+
 describe('the write guards', () => {
   test('in order: Origin, Content-Type, size, JSON, schema', async () => {
     const status = async (request: ApiRequest) => {
       const result = await guardWrite(request, SITE, topicRequestInput);
-      return result.ok ? 200 : result.response.status;
+      return result.ok ? 200 : result.refusal.status;
     };
     assert.equal(await status(write('not json', { Origin: 'https://evil.example', 'Content-Type': 'text/plain' })), 403);
     assert.equal(await status(write('not json', { 'Content-Type': 'text/plain' })), 415);
@@ -43,14 +50,14 @@ describe('the write guards', () => {
       },
     });
     const result = await guardWrite(write(endless), SITE, topicRequestInput);
-    assert.equal(result.ok ? 200 : result.response.status, 413);
+    assert.equal(result.ok ? 200 : result.refusal.status, 413);
     assert.ok(pulled <= 20, `${pulled} KiB read`);
   });
 
   test('the schema message names the field; strings are trimmed', async () => {
     const result = await guardWrite(write('{"requestTitle":"  Trains  ","details":5}'), SITE, topicRequestInput);
     assert.ok(!result.ok);
-    assert.match(((await result.response.toResponse().json()) as { error: string }).error, /^details: /);
+    assert.match((result.refusal satisfies Refusal).message, /^details: /);
     const trimmed = await guardWrite(write('{"requestTitle":"  Trains  "}'), SITE, topicRequestInput);
     assert.ok(trimmed.ok);
     assert.equal(trimmed.value.requestTitle, 'Trains');
@@ -104,14 +111,11 @@ describe('the captcha', () => {
       spendOnce: () => Promise.resolve(true),
     };
     try {
-      assert.deepEqual((await verifyCaptcha(settings, 't', context)).ok ? 200 : 'refused', 'refused');
-      const notJson = await verifyCaptcha(settings, 't', context);
-      assert.ok(!notJson.ok && notJson.status === 502);
+      assert.equal((await verifyCaptcha(settings, 't', context))?.status, 502);
       reply = '{"success":false}';
-      const rejected = await verifyCaptcha(settings, 't', context);
-      assert.ok(!rejected.ok && rejected.status === 400);
+      assert.equal((await verifyCaptcha(settings, 't', context))?.status, 400);
       reply = '{"success":true}';
-      assert.ok((await verifyCaptcha(settings, 't', context)).ok);
+      assert.equal(await verifyCaptcha(settings, 't', context), null);
     } finally {
       server.close();
     }

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiResponse } from '../../src/server/http/api-response.ts';
-import { apiRequestOf } from '../../src/server/http/api-request.ts';
-import { jsonError } from '../../src/server/http/json.ts';
+import { ApiResponse } from '../../src/server/api-frame/api-response.ts';
+import { apiRequestOf } from '../../src/server/api-frame/api-request.ts';
+import { refusal } from '../../src/server/api-frame/refusals.ts';
 import { proxyTrust } from '../../src/server/identity/client-address.ts';
 import { batchRan, counted, requestCounted, startCounting, WRITE_OUTCOMES } from '../../src/server/observability/counters.ts';
 import { memoryQuotas, QuotasUnavailable, type Quotas } from '../../src/server/quotas/quotas.ts';
@@ -50,7 +50,7 @@ function operation({ captcha = false, refuse = false, fail = false } = {}): Writ
     prepare: () =>
       Promise.resolve(
         refuse
-          ? jsonError(404, 'No such article')
+          ? refusal('not_found', 'No such article')
           : () => (fail ? Promise.reject(new Error('the store failed')) : Promise.resolve({ ok: true })),
       ),
   };

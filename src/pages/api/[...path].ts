@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { dispatchApi } from '../../server/api/dispatch.ts';
-import { apiRequestOf } from '../../server/http/api-request.ts';
+import { apiRequestOf } from '../../server/api-frame/api-request.ts';
 import { apiServices } from '../../site/api-services.ts';
 
 export const prerender = false;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { PublishedView } from '../articles/catalog.ts';
 import type { CityIndex } from '../cities/city-index.ts';
-import type { ApiResponse } from '../http/api-response.ts';
-import type { ApiRequest } from '../http/api-request.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
+import type { ApiRequest } from '../api-frame/api-request.ts';
 import type { Deprecation } from '../http/deprecation.ts';
 import type { QuotaName } from '../quotas/limits.ts';
 import type { Runtime } from '../runtime/runtime.ts';

@@ -1,4 +1,4 @@
-import { API_VERSION } from '../http/api-headers.ts';
+import { API_VERSION } from '../api-frame/api-headers.ts';
 import { DISCOVERY_DOCUMENTS } from '../discovery/document-list.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
 import { CHANGELOG, type ChangelogEntry } from './changelog.ts';

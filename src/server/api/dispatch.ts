@@ -1,6 +1,6 @@
-import type { ApiResponse } from '../http/api-response.ts';
-import { methodNotAllowed, withApiFrame } from '../http/api-frame.ts';
-import { unknownApiPath } from '../http/errors.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
+import { methodNotAllowed, withApiFrame } from '../api-frame/frame.ts';
+import { unknownApiPath } from '../api-frame/server-errors.ts';
 import type { ApiCall, OperationDefinition } from './definition.ts';
 import { allowedMethods, operationAt, OPERATIONS } from './registry.ts';
 

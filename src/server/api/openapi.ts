@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_VERSION } from '../http/api-headers.ts';
+import { API_VERSION } from '../api-frame/api-headers.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { RESPONSE_NAMES } from './response-schemas.ts';
 import { exampleFor, type OperationDefinition, type ResponseDefinition } from './definition.ts';

@@ -4,7 +4,7 @@ import { citySearchResponse } from '../cities/city-result.ts';
 import { citySearchQuery } from '../cities/query.ts';
 import { agentIdentity } from '../discovery/agent-identity.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import { cacheableJson } from '../http/json.ts';
+import { cacheableJson } from '../api-frame/json-responses.ts';
 import { servedMethod } from '../http/node-web.ts';
 import { withoutTrailingSlashes } from '../http/site-paths.ts';
 import { viewerVotesHandler, viewerVotesQuery } from './viewer-votes.ts';

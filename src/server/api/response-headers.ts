@@ -1,4 +1,4 @@
-import { API_VERSION, RATE_LIMIT_POLICY } from '../http/api-headers.ts';
+import { API_VERSION, RATE_LIMIT_POLICY } from '../api-frame/api-headers.ts';
 
 /** A response header as /openapi.json and /developers describe it. */
 interface HeaderDoc {
@@ -7,7 +7,7 @@ interface HeaderDoc {
   example: string | number;
 }
 
-/** Headers every `/api` answer carries (src/server/http/api-frame.ts). */
+/** Headers every `/api` answer carries (src/server/api-frame/frame.ts). */
 export const FRAME_HEADERS = ['API-Version', 'RateLimit-Policy'] as const;
 
 /** Headers of a write that spent a quota, and of every 429. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES } from '../../i18n/languages.ts';
 import { SLUG_PATTERN } from '../articles/source.ts';
 import { citySearchResponse, cityResult } from '../cities/city-result.ts';
-import { REFUSAL_CODES } from '../spam/refusal-codes.ts';
+import { REFUSAL_CODES } from '../api-frame/refusals.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
 import { castVote, voteValue } from '../store/shapes.ts';
 
@@ -44,7 +44,7 @@ export const errorBody = z.object({ error: z.string() });
 
 export const serverErrorBody = errorBody.extend({ requestId: z.uuid() });
 
-/** A form's write refused by spam defence carries the refusal's `code` too (src/server/spam/refusal-codes.ts). */
+/** A form's write refused by spam defence carries the refusal's `code` too (src/server/api-frame/refusals.ts). */
 export const formErrorBody = errorBody.extend({ code: z.enum(REFUSAL_CODES).optional() });
 
 const unknownApiPathBody = errorBody.extend({

@@ -1,6 +1,6 @@
-import { MAX_BODY_BYTES } from '../http/write-guards.ts';
+import { MAX_BODY_BYTES } from '../api-frame/write-guards.ts';
 import type { QuotaName } from '../quotas/limits.ts';
-import type { RefusalCode } from '../spam/refusal-codes.ts';
+import type { ToldCode } from '../api-frame/refusals.ts';
 import { errorBody, formErrorBody, serverErrorBody } from './response-schemas.ts';
 import { EXAMPLE_SITE, type ResponseDefinition } from './definition.ts';
 import { QUOTA_HEADERS } from './response-headers.ts';
@@ -11,7 +11,7 @@ export function refusal(description: string, message: string, headers: ResponseD
 }
 
 /** The 400 of a write sent by a form: its `code` names a refusal of spam defence, which the site's forms say in the reader's language. */
-export function formRefusal(description: string, message: string, coded?: { error: string; code: RefusalCode }): ResponseDefinition {
+export function formRefusal(description: string, message: string, coded?: { error: string; code: ToldCode }): ResponseDefinition {
   return {
     description,
     schema: formErrorBody,

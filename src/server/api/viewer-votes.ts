@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../articles/source.ts';
-import type { ApiResponse } from '../http/api-response.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import { json, jsonError } from '../http/json.ts';
+import { json, refusalResponse } from '../api-frame/json-responses.ts';
+import { refusal } from '../api-frame/refusals.ts';
 import { identify } from '../identity/caller.ts';
 import { readerServices, type ReaderCall } from '../writes/write-handlers.ts';
 
@@ -19,6 +20,8 @@ export async function viewerVotesHandler({ services, ...call }: ReaderCall): Pro
   const { hash } = identify(call, runtime);
   const query = viewerVotesQuery.safeParse({ slug: call.request.url.searchParams.get('slug') });
   if (!query.success || !published.has(query.data.slug))
-    return jsonError(404, 'slug: no published article has that slug', { 'Cache-Control': CACHE_CONTROL.viewerVotes });
+    return refusalResponse(
+      refusal('not_found', 'slug: no published article has that slug', { 'Cache-Control': CACHE_CONTROL.viewerVotes }),
+    );
   return json(await runtime.store.votesOf(query.data.slug, hash), { cacheControl: CACHE_CONTROL.viewerVotes });
 }

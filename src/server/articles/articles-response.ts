@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { LanguageCode } from '../../i18n/languages.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { languageParameter } from '../http/language-parameter.ts';
-import type { ApiResponse } from '../http/api-response.ts';
-import type { ApiRequest } from '../http/api-request.ts';
-import { cacheableJson, jsonError } from '../http/json.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
+import type { ApiRequest } from '../api-frame/api-request.ts';
+import { cacheableJson, refusalResponse } from '../api-frame/json-responses.ts';
+import { refusal } from '../api-frame/refusals.ts';
 import type { PublishedView } from './catalog.ts';
 import { SLUG_PATTERN } from './source.ts';
 
@@ -35,10 +36,10 @@ export async function serveArticles(request: ApiRequest, view: PublishedView, si
     slug: params.get('slug') ?? undefined,
     lang: params.get('lang') ?? undefined,
   });
-  if (!query.success) return jsonError(404, 'No published article has that slug');
+  if (!query.success) return refusalResponse(refusal('not_found', 'No published article has that slug'));
   const { slug, lang } = query.data;
   if (slug === undefined) return cacheableJson(request, articleListBody(view, lang, site), CACHE_CONTROL.articles);
   const article = await view.read(slug, lang);
-  if (!article) return jsonError(404, unknownSlug(slug));
+  if (!article) return refusalResponse(refusal('not_found', unknownSlug(slug)));
   return cacheableJson(request, { site, lang, article }, CACHE_CONTROL.articles);
 }

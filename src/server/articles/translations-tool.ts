@@ -7,6 +7,7 @@ import type { Writable } from 'node:stream';
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../i18n/languages.ts';
 import { articleFiles, articleFolders, currentStamp, stampOf, writeStamp, type ArticleFiles } from './translation-files.ts';
 import { translationStatus, type TranslationStatus } from './translation-stamp.ts';
+import { UsageError } from '../tools/usage-error.ts';
 
 export interface TranslationsIo {
   stdout: Writable;
@@ -26,9 +27,6 @@ Usage: npm run translations -- [command]
 
 Exit codes: 0 done, 1 failed (no such article or translation), 2 wrong usage.
 `;
-
-/** Wrong usage: exit code 2. */
-class UsageError extends Error {}
 
 const TRANSLATED = LANGUAGE_CODES.filter((lang) => lang !== DEFAULT_LANGUAGE);
 const MARKS: Record<TranslationStatus, string> = { current: '✓', outdated: '!', missing: '·' };

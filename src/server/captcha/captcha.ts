@@ -1,21 +1,17 @@
 import type { CaptchaSettings } from '../settings/environment.ts';
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
 import { verifyAltcha, type AltchaKeys, type SpendOnce } from './altcha.ts';
 
 /** How long the provider may take before the write answers 502. */
 const VERIFY_TIMEOUT_MS = 3000;
 
-/** What a refused token's answer says besides its message, for a form to say it in the reader's language. */
-export const CAPTCHA_CODES = ['captcha_missing', 'captcha_rejected'] as const;
-type CaptchaCode = (typeof CAPTCHA_CODES)[number];
-
-export type CaptchaOutcome =
-  | { ok: true }
-  /** 400: no token, or the provider said no. */
-  | { ok: false; status: 400; code: CaptchaCode; message: string }
-  /** 500: only one of the key and the secret is set. */
-  | { ok: false; status: 500; message: string }
-  /** 502: the provider is unreachable, slow or failing. */
-  | { ok: false; status: 502; message: string };
+/**
+ * A token's check: null when it passes (or the captcha is off), else the
+ * refusal: `captcha_missing` or `captcha_rejected` (400), the server's
+ * `captcha_misconfigured` (500: only one of the key and the secret is set),
+ * `captcha_unreachable` (502: the provider is unreachable, slow or failing).
+ */
+export type CaptchaOutcome = Refusal | null;
 
 export type CaptchaState = 'off' | 'on' | 'misconfigured';
 
@@ -41,21 +37,21 @@ const ALTCHA_REFUSALS = {
   used: 'The captcha token was used already: solve a new challenge',
 } as const;
 
-/** Checks a write's captcha token with the provider the settings name; `ok` when the captcha is off. */
+/** Checks a write's captcha token with the provider the settings name. */
 export async function verifyCaptcha(
   settings: CaptchaSettings,
   token: string | undefined,
   context: CaptchaContext,
 ): Promise<CaptchaOutcome> {
   const state = captchaState(settings);
-  if (state === 'off') return { ok: true };
+  if (state === 'off') return null;
   if (state === 'misconfigured') {
-    return { ok: false, status: 500, message: 'The captcha is misconfigured on the server: set both CAPTCHA_SITE_KEY and CAPTCHA_SECRET' };
+    return refusal('captcha_misconfigured', 'The captcha is misconfigured on the server: set both CAPTCHA_SITE_KEY and CAPTCHA_SECRET');
   }
-  if (!token) return { ok: false, status: 400, code: 'captcha_missing', message: 'captchaToken is required' };
+  if (!token) return refusal('captcha_missing');
   if (settings.provider === 'altcha') {
     const verdict = await verifyAltcha(context.altchaKeys, token, context.spendOnce, Date.now());
-    return verdict === 'solved' ? { ok: true } : { ok: false, status: 400, code: 'captcha_rejected', message: ALTCHA_REFUSALS[verdict] };
+    return verdict === 'solved' ? null : refusal('captcha_rejected', ALTCHA_REFUSALS[verdict]);
   }
   return verifyTurnstile(settings, token, context.remoteAddress);
 }
@@ -74,12 +70,10 @@ async function verifyTurnstile(settings: CaptchaSettings, token: string, remoteA
       signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
     });
   } catch {
-    return { ok: false, status: 502, message: 'The captcha provider could not be reached' };
+    return refusal('captcha_unreachable');
   }
-  if (!verification.ok) return { ok: false, status: 502, message: `The captcha provider answered ${verification.status}` };
+  if (!verification.ok) return refusal('captcha_unreachable', `The captcha provider answered ${verification.status}`);
   const verdict = (await verification.json().catch(() => null)) as { success?: unknown } | null;
-  if (verdict === null) return { ok: false, status: 502, message: 'The captcha provider answered something that is not JSON' };
-  return verdict.success === true
-    ? { ok: true }
-    : { ok: false, status: 400, code: 'captcha_rejected', message: 'The captcha token was rejected' };
+  if (verdict === null) return refusal('captcha_unreachable', 'The captcha provider answered something that is not JSON');
+  return verdict.success === true ? null : refusal('captcha_rejected');
 }

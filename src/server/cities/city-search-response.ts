@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import type { ApiResponse } from '../http/api-response.ts';
-import type { ApiRequest } from '../http/api-request.ts';
-import { cacheableJson, jsonError } from '../http/json.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
+import type { ApiRequest } from '../api-frame/api-request.ts';
+import { cacheableJson, refusalResponse } from '../api-frame/json-responses.ts';
+import { refusal } from '../api-frame/refusals.ts';
 import type { CityIndex } from './city-index.ts';
 import type { CitySearchResponse } from './city-result.ts';
 import { citySearchQuery } from './query.ts';
@@ -42,6 +43,6 @@ export function serveCitySearch(request: ApiRequest, index: CityIndex): ApiRespo
     country: params.get('country') ?? undefined,
     lang: params.get('lang') ?? undefined,
   });
-  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid query');
+  if (!parsed.success) return refusalResponse(refusal('invalid_input', parsed.error.issues[0]?.message ?? 'Invalid query'));
   return cacheableJson(request, citySearchBody(index, parsed.data), CACHE_CONTROL.citySearch);
 }

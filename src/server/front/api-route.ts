@@ -1,9 +1,9 @@
-import { isApiPath } from '../http/api-frame.ts';
-import type { ApiRequest } from '../http/api-request.ts';
-import type { ApiResponse } from '../http/api-response.ts';
+import { isApiPath } from '../api-frame/frame.ts';
+import { apiRequest, type ApiRequest } from '../api-frame/api-request.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
 import { sharedMaxAge } from '../http/cache-rules.ts';
-import { apiRequest, EMPTY_BODY, readCapped } from '../http/node-web.ts';
-import { MAX_BODY_BYTES } from '../http/write-guards.ts';
+import { EMPTY_BODY, readCapped } from '../http/node-web.ts';
+import { MAX_BODY_BYTES } from '../api-frame/write-guards.ts';
 import { keptUrl, type ResponseCache } from './response-cache.ts';
 import type { Route } from './route.ts';
 import { sendApiResponse, type BaseHeaders } from './send.ts';

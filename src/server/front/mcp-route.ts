@@ -1,6 +1,6 @@
 import { readCapped, webRequest } from '../http/node-web.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
-import { MAX_BODY_BYTES } from '../http/write-guards.ts';
+import { MAX_BODY_BYTES } from '../api-frame/write-guards.ts';
 import type { Route } from './route.ts';
 import { sendResponse, type BaseHeaders } from './send.ts';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiResponse } from '../http/api-response.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
 
 /** Headers every response of the front server carries, given to each `writeHead` whole (see createFrontServer). */
 export type BaseHeaders = Readonly<Record<string, string>>;

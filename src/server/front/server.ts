@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { todayUtc } from '../articles/catalog.ts';
-import { isApiPath } from '../http/api-frame.ts';
-import { setApiHeaders } from '../http/api-headers.ts';
-import type { ApiResponse } from '../http/api-response.ts';
-import { serverError } from '../http/errors.ts';
+import { isApiPath } from '../api-frame/frame.ts';
+import { setApiHeaders } from '../api-frame/api-headers.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
+import { serverError } from '../api-frame/server-errors.ts';
 import { pageRequest, pathOf, requestUrl } from '../http/node-web.ts';
 import { log } from '../observability/log.ts';
 import { cacheWatched } from '../observability/counters.ts';

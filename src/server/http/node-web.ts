@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import type { ApiRequest } from './api-request.ts';
 
 /**
  * Node's requests as the rest of the server reads them: one place for the
@@ -25,7 +24,7 @@ export function servedMethod(method: string): string {
 }
 
 /** Request headers that would make a response one caller's; a shared one must not see them. */
-const CONDITIONAL_HEADERS = new Set(['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since']);
+export const CONDITIONAL_HEADERS = new Set(['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since']);
 
 /** A body read under a cap. */
 export interface CappedBody {
@@ -93,23 +92,4 @@ export function webRequest(req: IncomingMessage, url: URL, body?: Uint8Array): R
     headers: headersOf(req, false),
     ...(body && method !== 'GET' && method !== 'HEAD' ? { body: body.slice() } : {}),
   });
-}
-
-/**
- * An API request straight from Node's: headers read where Node keeps them
- * (lower-case names, repeated ones joined), the body already read.
- * `readsShared` leaves out the headers that would make a shared response one caller's.
- */
-export function apiRequest(req: IncomingMessage, url: URL, body: CappedBody, readsShared: boolean): ApiRequest {
-  return {
-    method: servedMethod(req.method ?? 'GET'),
-    url,
-    header(name) {
-      const key = name.toLowerCase();
-      if (readsShared && CONDITIONAL_HEADERS.has(key)) return null;
-      const value = req.headers[key];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-    body: () => Promise.resolve(body),
-  };
 }

@@ -9,6 +9,7 @@
  * capacity does.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
 
 /**
  * The most JSON-RPC messages one POST may hold. The 2026-07-28 revision has
@@ -30,7 +31,20 @@ export const MCP_CONCURRENCY = 4;
 const CROWDED_RETRY_SECONDS = 1;
 
 /** A request taken, with the function that gives its place back; or refused, with why and when to come back. */
-export type Admission = { leave: () => void } | { refused: 'rate' | 'reader' | 'instance'; retryAfterSeconds: number };
+export type Admission = { leave: () => void } | { refused: Refusal };
+
+/** 429 for a reader's rate or share, 503 for the instance's, each with the wait in `Retry-After`. */
+function crowded(why: 'rate' | 'reader' | 'instance', retryAfterSeconds: number): Admission {
+  const headers = { 'Retry-After': String(retryAfterSeconds) };
+  const wait = `try again in ${retryAfterSeconds} s`;
+  if (why === 'instance')
+    return { refused: refusal('server_busy', `The server is answering as many agents as it takes at once; ${wait}`, headers) };
+  const message =
+    why === 'rate'
+      ? `Too many requests: a client may send ${MCP_READER_RATE.requests} every ${MCP_READER_RATE.seconds} s`
+      : `Too many requests at once: a client may have ${MCP_READER_CONCURRENCY} under way`;
+  return { refused: refusal('too_many_requests', `${message}; ${wait}`, headers) };
+}
 
 /** The MCP requests of one instance, by reader hash. */
 export class McpAdmission {
@@ -44,10 +58,10 @@ export class McpAdmission {
       () => null,
       (refusal: unknown) => (refusal instanceof RateLimiterRes ? refusal : Promise.reject(refusal as Error)),
     );
-    if (spent) return { refused: 'rate', retryAfterSeconds: Math.max(1, Math.ceil(spent.msBeforeNext / 1000)) };
+    if (spent) return crowded('rate', Math.max(1, Math.ceil(spent.msBeforeNext / 1000)));
     const readers = this.#byReader.get(reader) ?? 0;
-    if (readers >= MCP_READER_CONCURRENCY) return { refused: 'reader', retryAfterSeconds: CROWDED_RETRY_SECONDS };
-    if (this.#underWay >= MCP_CONCURRENCY) return { refused: 'instance', retryAfterSeconds: CROWDED_RETRY_SECONDS };
+    if (readers >= MCP_READER_CONCURRENCY) return crowded('reader', CROWDED_RETRY_SECONDS);
+    if (this.#underWay >= MCP_CONCURRENCY) return crowded('instance', CROWDED_RETRY_SECONDS);
     this.#underWay += 1;
     this.#byReader.set(reader, readers + 1);
     let left = false;

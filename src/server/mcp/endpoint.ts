@@ -2,11 +2,12 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { mcpServerCard } from '../discovery/ai-catalog.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import { DOCUMENT_PATHS } from '../http/site-paths.ts';
-import { MAX_BODY_BYTES } from '../http/write-guards.ts';
+import { MAX_BODY_BYTES } from '../api-frame/write-guards.ts';
 import { log } from '../observability/log.ts';
 import { identify } from '../identity/caller.ts';
 import type { ApiServices } from '../api/definition.ts';
-import { batchLength, MCP_BATCH_MOST, MCP_READER_CONCURRENCY, MCP_READER_RATE, McpAdmission, type Admission } from './admission.ts';
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
+import { batchLength, MCP_BATCH_MOST, McpAdmission } from './admission.ts';
 import { longhandMcpServer, mcpServerFacts } from './mcp-server.ts';
 
 /** Who sent a request: the socket's peer and its connection, from which the reader is known as the API knows it. */
@@ -21,24 +22,9 @@ export type McpEndpoint = (request: Request, caller: McpCaller) => Promise<Respo
 /** JSON-RPC's code for a message that is not a valid request. */
 const INVALID_REQUEST = -32600;
 
-/** A JSON-RPC error with no id, as the transport answers what it refuses before reading a message. */
-function refused(
-  status: number,
-  message: string,
-  { code = -32000, headers = {} }: { code?: number; headers?: HeadersInit } = {},
-): Response {
+/** A refusal as a JSON-RPC error with no id, as the transport answers what it refuses before reading a message. */
+function refused({ status, message, headers = {} }: Refusal, code = -32000): Response {
   return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
-}
-
-/** The answer to a request refused by its admission (admission.ts): 429 for its reader's rate or share, 503 for the instance's. */
-function crowded({ refused: why, retryAfterSeconds }: Extract<Admission, { refused: string }>): Response {
-  const headers = { 'Retry-After': String(retryAfterSeconds) };
-  const messages = {
-    rate: `Too many requests: a client may send ${MCP_READER_RATE.requests} every ${MCP_READER_RATE.seconds} s`,
-    reader: `Too many requests at once: a client may have ${MCP_READER_CONCURRENCY} under way`,
-    instance: 'The server is answering as many agents as it takes at once',
-  };
-  return refused(why === 'instance' ? 503 : 429, `${messages[why]}; try again in ${retryAfterSeconds} s`, { headers });
 }
 
 /**
@@ -98,16 +84,17 @@ export async function mcpEndpoint(services: ApiServices): Promise<McpEndpoint> {
   async function answer(request: Request, caller: McpCaller): Promise<Response> {
     const origin = request.headers.get('Origin');
     if (origin !== null && origin !== services.site)
-      return refused(403, `Origin ${origin} is not allowed: browsers may call this server from ${services.site} only`);
+      return refused(refusal('cross_origin', `Origin ${origin} is not allowed: browsers may call this server from ${services.site} only`));
     const { hash } = identify({ request: { header: (name) => request.headers.get(name) }, ...caller }, await services.runtime());
     const admitted = await admission.enter(hash);
-    if ('refused' in admitted) return crowded(admitted);
+    if ('refused' in admitted) return refused(admitted.refused);
     try {
       const body = request.method === 'POST' ? await request.text() : null;
       if (body !== null && (batchLength(body) ?? 0) > MCP_BATCH_MOST)
-        return refused(400, `A batch holds at most ${MCP_BATCH_MOST} messages; send the rest in requests of their own`, {
-          code: INVALID_REQUEST,
-        });
+        return refused(
+          refusal('invalid_input', `A batch holds at most ${MCP_BATCH_MOST} messages; send the rest in requests of their own`),
+          INVALID_REQUEST,
+        );
       const response = await handler.fetch(body === null ? request : new Request(request, { body }));
       // Read whole while the place is held: a 2025-era answer's stream is written as its tools run.
       const whole = await response.arrayBuffer();

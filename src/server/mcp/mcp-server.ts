@@ -35,7 +35,7 @@ function instructions(site: string, publication: string): string {
 
 /** A tool's outcome as an MCP result: the structured content with its JSON as text, or an `isError` result. */
 function toolResult(outcome: ToolOutcome<unknown>): CallToolResult {
-  if ('refused' in outcome) return { content: [{ type: 'text', text: outcome.refused }], isError: true };
+  if ('refused' in outcome) return { content: [{ type: 'text', text: outcome.refused.message }], isError: true };
   return { content: [{ type: 'text', text: JSON.stringify(outcome.ok) }], structuredContent: outcome.ok };
 }
 

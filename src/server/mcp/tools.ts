@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
 import { articleListBody, articlesQuery, unknownSlug } from '../articles/articles-response.ts';
 import { ARTICLE_SEARCH_LIMIT, searchArticles } from '../articles/article-search.ts';
 import { citySearchBody } from '../cities/city-search-response.ts';
@@ -20,7 +21,7 @@ import { citySearchResponse } from '../cities/city-result.ts';
  */
 
 /** A tool's answer: its structured content, or the reason it has none (an `isError` result, not a protocol error). */
-export type ToolOutcome<T> = { ok: T } | { refused: string };
+export type ToolOutcome<T> = { ok: T } | { refused: Refusal };
 
 export interface ToolDefinition<Input extends z.ZodObject, Output extends z.ZodObject> {
   name: string;
@@ -72,7 +73,7 @@ const getArticle = tool({
   output: singleArticle,
   run: async ({ slug: wanted, lang: code }, services) => {
     const article = await (await services.published()).read(wanted, code);
-    return article ? { ok: { site: services.site, lang: code, article } } : { refused: unknownSlug(wanted) };
+    return article ? { ok: { site: services.site, lang: code, article } } : { refused: refusal('not_found', unknownSlug(wanted)) };
   },
 });
 
@@ -127,9 +128,9 @@ const getComments = tool({
     comments: z.array(threadComment),
   }),
   run: async ({ slug: wanted, page }, services) => {
-    if (!(await services.published()).has(wanted)) return { refused: unknownSlug(wanted) };
+    if (!(await services.published()).has(wanted)) return { refused: refusal('not_found', unknownSlug(wanted)) };
     const thread = await threadPage((await services.runtime()).store, wanted, page);
-    if (page > 1 && thread.comments.length === 0) return { refused: `The thread of "${wanted}" has no page ${page}` };
+    if (page > 1 && thread.comments.length === 0) return { refused: refusal('not_found', `The thread of "${wanted}" has no page ${page}`) };
     const { articleScore, topLevelCount, nextPage } = thread;
     return { ok: { slug: wanted, page, articleScore, topLevelCount, nextPage, comments: inReadingOrder(thread.comments) } };
   },

@@ -24,6 +24,7 @@ import {
 } from './actions.ts';
 import { formatQueue, formatStats } from './format.ts';
 import { USAGE } from './usage.ts';
+import { UsageError } from '../tools/usage-error.ts';
 
 export interface ToolIo {
   stdin: Readable;
@@ -33,8 +34,6 @@ export interface ToolIo {
   progress: boolean;
 }
 
-/** Wrong usage: exit code 2, with a pointer to --help. */
-class UsageError extends Error {}
 /** The command could not do what was asked: exit code 1. */
 class ToolFailure extends Error {}
 

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readCapped } from '../http/node-web.ts';
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
 import { log } from '../observability/log.ts';
 import {
   answerTopicRequest,
@@ -44,8 +45,13 @@ function sendPage(res: ServerResponse, status: number, body: string): void {
   res.end(body);
 }
 
-function refuse(res: ServerResponse, status: number, message: string): void {
-  sendPage(res, status, page({ title: message, current: '', notice: null, body: html`<p><a href="/">The comments</a></p>` }));
+function refuse(res: ServerResponse, { status, message }: Refusal): void {
+  pageSaying(res, status, message);
+}
+
+/** A page that says `title` and links back to the comments. */
+function pageSaying(res: ServerResponse, status: number, title: string): void {
+  sendPage(res, status, page({ title, current: '', notice: null, body: html`<p><a href="/">The comments</a></p>` }));
 }
 
 /** A POST's form; null for another body, or one past LARGEST_FORM_BYTES, whose answer then closes the connection. */
@@ -141,7 +147,7 @@ export async function serveDesk({ store, site, host, port, origin }: DeskOptions
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log().error('[desk] a request failed', {}, error);
-      if (!res.headersSent) refuse(res, 500, 'Something went wrong');
+      if (!res.headersSent) pageSaying(res, 500, 'Something went wrong');
       else res.destroy();
     });
   });
@@ -159,20 +165,20 @@ export async function serveDesk({ store, site, host, port, origin }: DeskOptions
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const names = ownNames();
     if (!names.has(req.headers.host ?? '')) {
-      refuse(res, 421, 'This is not the address of the desk');
+      refuse(res, refusal('wrong_host', 'This is not the address of the desk'));
       return;
     }
     const url = new URL(req.url ?? '/', DESK_BASE);
     if (req.method === 'POST') {
       const from = req.headers.origin;
       if (from === undefined || !names.has(URL.canParse(from) ? new URL(from).host : '')) {
-        refuse(res, 403, 'Only the desk’s own pages can do this');
+        refuse(res, refusal('cross_origin', 'Only the desk’s own pages can do this'));
         return;
       }
       const form = await formOf(req, res);
       const action = form && actionOf(url.pathname, form, store);
       if (!form || !action) {
-        refuse(res, 400, 'No such action');
+        refuse(res, refusal('invalid_input', 'No such action'));
         return;
       }
       const back = backOf(form);
@@ -188,7 +194,7 @@ export async function serveDesk({ store, site, host, port, origin }: DeskOptions
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      refuse(res, 405, 'Not a method the desk answers');
+      refuse(res, refusal('method_not_allowed', 'Not a method the desk answers'));
       return;
     }
     const notice = url.searchParams.get('done') ?? url.searchParams.get('failed');
@@ -208,7 +214,7 @@ export async function serveDesk({ store, site, host, port, origin }: DeskOptions
       return;
     }
     if (url.pathname === '/export') return sendExport(res, store);
-    refuse(res, 404, 'Nothing here');
+    refuse(res, refusal('not_found'));
   }
 
   server.listen(port, host);

@@ -6,6 +6,7 @@
  * store knows.
  */
 import type { KeyObject } from 'node:crypto';
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
 import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
 import { sign, verify } from '../identity/signing.ts';
 import { MODERATION_ACTIONS, type ModerationAction } from './moderation.ts';
@@ -25,10 +26,9 @@ export interface ModerationLink {
 /**
  * What a token says: its action on its comment, and the link as the store
  * spends it (its signed payload, one per token, and when it expires); or why
- * it says nothing (`invalid`: altered or not ours; `expired`).
+ * it says nothing (`link_invalid`: altered or not ours; `link_expired`).
  */
-export type TokenReading =
-  { ok: true; action: ModerationAction; commentId: string; link: SpentLink } | { ok: false; reason: 'invalid' | 'expired' };
+export type TokenReading = { ok: true; action: ModerationAction; commentId: string; link: SpentLink } | { ok: false; refusal: Refusal };
 
 /** The token of `action` on the comment `commentId`, valid until `expiresAt` (epoch milliseconds). */
 export function moderationToken(key: KeyObject, action: ModerationAction, commentId: string, expiresAt: number): string {
@@ -38,12 +38,13 @@ export function moderationToken(key: KeyObject, action: ModerationAction, commen
 /** Reads a token at `now` (epoch milliseconds). */
 export function readModerationToken(key: KeyObject, token: string, now: number): TokenReading {
   const payload = verify(key, token);
-  if (payload === null) return { ok: false, reason: 'invalid' };
+  if (payload === null) return { ok: false, refusal: refusal('link_invalid') };
   const [action, expires, commentId, ...rest] = payload.split(SEPARATOR);
   const known = MODERATION_ACTIONS.find((name) => name === action);
-  if (known === undefined || !commentId || rest.length > 0 || !/^\d+$/.test(expires ?? '')) return { ok: false, reason: 'invalid' };
+  if (known === undefined || !commentId || rest.length > 0 || !/^\d+$/.test(expires ?? ''))
+    return { ok: false, refusal: refusal('link_invalid') };
   const expiresAt = Number(expires) * 1000;
-  if (expiresAt <= now) return { ok: false, reason: 'expired' };
+  if (expiresAt <= now) return { ok: false, refusal: refusal('link_expired') };
   return { ok: true, action: known, commentId, link: { link: payload, expiresAt: new Date(expiresAt).toISOString() } };
 }
 

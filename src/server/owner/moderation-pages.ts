@@ -104,6 +104,9 @@ function used(): Response {
   );
 }
 
+const EXPIRED = 'This link has expired: moderation links work for 7 days. npm run data -- review lists what waits.';
+const NOT_OURS = 'This link is not one this site made, or it was altered on its way.';
+
 /** Answers a request to `/moderation/<token>`. */
 export async function serveModeration(request: Request, options: ModerationPagesOptions): Promise<Response> {
   const { store, key, site } = options;
@@ -114,14 +117,10 @@ export async function serveModeration(request: Request, options: ModerationPages
     });
   const token = new URL(request.url).pathname.slice(MODERATION_PATH_PREFIX.length);
   const reading = readModerationToken(key, token, (options.now ?? Date.now)());
-  if (!reading.ok)
-    return reading.reason === 'expired'
-      ? page(
-          410,
-          'Link expired',
-          paragraph('This link has expired: moderation links work for 7 days. npm run data -- review lists what waits.'),
-        )
-      : page(400, 'Link not valid', paragraph('This link is not one this site made, or it was altered on its way.'));
+  if (!reading.ok) {
+    const { status, code, message } = reading.refusal;
+    return page(status, message, paragraph(code === 'link_expired' ? EXPIRED : NOT_OURS));
+  }
   const { action, commentId, link } = reading;
   if (request.method !== 'POST') {
     if (await store.linkSpent(link.link)) return used();

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { FORM_STAMP_LIFETIME_SECONDS, formStampAge } from './form-stamp.ts';
-import type { RefusalCode } from './refusal-codes.ts';
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
 
 /**
  * What the site's own forms send with a write, both optional in the API: the
@@ -18,22 +18,16 @@ export interface FormFields {
  * honeypot filled, a stamp this site did not sign, or a write sent sooner
  * than `minSeconds` after its form was shown).
  */
-export type FormVerdict =
-  | { verdict: 'clean' }
-  | { verdict: 'unsigned' }
-  | { verdict: 'spam'; code: Extract<RefusalCode, 'honeypot' | 'too_fast' | 'form_stamp'>; message: string };
+export type FormVerdict = { verdict: 'clean' } | { verdict: 'unsigned' } | { verdict: 'spam'; refusal: Refusal };
 
 export function formVerdict({ formStamp, honeypot }: FormFields, key: KeyObject, minSeconds: number, nowMs: number): FormVerdict {
-  if (honeypot !== undefined && honeypot.trim() !== '')
-    return { verdict: 'spam', code: 'honeypot', message: 'honeypot: this field is for robots and must stay empty' };
+  if (honeypot !== undefined && honeypot.trim() !== '') return { verdict: 'spam', refusal: refusal('honeypot') };
   if (formStamp === undefined) return { verdict: 'unsigned' };
   const age = formStampAge(key, formStamp, nowMs);
-  if (age === null) return { verdict: 'spam', code: 'form_stamp', message: 'formStamp: not a stamp this site made; reload the page' };
-  if (age < minSeconds)
-    return {
-      verdict: 'spam',
-      code: 'too_fast',
-      message: `Sent ${Math.max(0, age).toFixed(1)} s after the form was shown: wait at least ${minSeconds} s, as a person writing would`,
-    };
+  if (age === null) return { verdict: 'spam', refusal: refusal('form_stamp') };
+  if (age < minSeconds) {
+    const message = `Sent ${Math.max(0, age).toFixed(1)} s after the form was shown: wait at least ${minSeconds} s, as a person writing would`;
+    return { verdict: 'spam', refusal: refusal('too_fast', message) };
+  }
   return age > FORM_STAMP_LIFETIME_SECONDS ? { verdict: 'unsigned' } : { verdict: 'clean' };
 }

@@ -5,6 +5,7 @@
  * comments and votes are written through these, never by an engine call of
  * their own.
  */
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
 import type { Settings } from '../settings/environment.ts';
 import type { CastVote, CommentStatus, NewComment, StoredComment, StoreEngine, VoteTarget, VoteValue } from './types.ts';
 
@@ -30,7 +31,12 @@ export function nextVote(current: VoteValue, requested: CastVote): VoteValue {
   return current === requested ? 0 : requested;
 }
 
-export type ThreadPlacement = { ok: true; depth: number } | { ok: false; message: string };
+/** Where a new comment goes in its thread: its depth, or the refusal of its parent. */
+export type ThreadPlacement = { ok: true; depth: number } | { ok: false; refusal: Refusal };
+
+function unplaced(message: string): ThreadPlacement {
+  return { ok: false, refusal: refusal('invalid_input', message) };
+}
 
 /** Where a new comment goes: top level, or under a parent on the same article and not too deep. */
 export async function placeInThread(
@@ -41,9 +47,9 @@ export async function placeInThread(
   if (!parentId) return { ok: true, depth: 1 };
   const parent = await engine.getComment(articleSlug, parentId);
   // A pending comment is as unknown to the API as a missing one: only its writer knows its id.
-  if (parent?.status !== 'published') return { ok: false, message: 'parentId: no such comment on this article' };
-  if (parent.deletedAt !== null) return { ok: false, message: 'parentId: that comment was deleted' };
-  if (parent.depth >= MAX_COMMENT_DEPTH) return { ok: false, message: `parentId: replies nest at most ${MAX_COMMENT_DEPTH} levels` };
+  if (parent?.status !== 'published') return unplaced('parentId: no such comment on this article');
+  if (parent.deletedAt !== null) return unplaced('parentId: that comment was deleted');
+  if (parent.depth >= MAX_COMMENT_DEPTH) return unplaced(`parentId: replies nest at most ${MAX_COMMENT_DEPTH} levels`);
   return { ok: true, depth: parent.depth + 1 };
 }
 

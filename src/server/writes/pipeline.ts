@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import { verifyCaptcha } from '../captcha/captcha.ts';
-import { ApiResponse } from '../http/api-response.ts';
-import type { ApiRequest } from '../http/api-request.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
+import type { ApiRequest } from '../api-frame/api-request.ts';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
-import { serverError } from '../http/errors.ts';
-import { codedRefusal, json, jsonError } from '../http/json.ts';
-import { guardWrite } from '../http/write-guards.ts';
+import { serverError } from '../api-frame/server-errors.ts';
+import { json, refusalResponse } from '../api-frame/json-responses.ts';
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
+import { originRefusal, readInput } from '../api-frame/write-guards.ts';
 import { identify, type CallerSource } from '../identity/caller.ts';
 import { readerName } from '../identity/reader-name.ts';
 import { quotaHeaders, refusedHeaders } from '../quotas/headers.ts';
@@ -13,16 +14,19 @@ import { COMMENT_BURST_BAN, type QuotaName } from '../quotas/limits.ts';
 import { log } from '../observability/log.ts';
 import { writeDecided, type WriteOutcome } from '../observability/counters.ts';
 import { QuotasUnavailable } from '../quotas/quotas.ts';
+import type { ReserveResult } from '../quotas/window-log.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { formVerdict, type FormFields } from '../spam/form-verdict.ts';
 
 /**
- * A 5xx that keeps its message: it carries its `requestId`, and the log says
- * what went wrong under the same id (never who asked).
+ * A refusal as the write's answer. A 5xx keeps its message and carries its
+ * `requestId`, and the log says what went wrong under the same id (never who
+ * asked).
  */
-function failure(status: number, message: string, detail = message): ApiResponse {
-  const { response, requestId } = serverError(status, message);
-  log().error(`[writes] request ${requestId} answered ${status}: ${detail}`, { requestId });
+function answer(refused: Refusal, detail = refused.message): ApiResponse {
+  if (refused.status < 500) return refusalResponse(refused);
+  const { response, requestId } = serverError(refused.status, refused.message);
+  log().error(`[writes] request ${requestId} answered ${refused.status}: ${detail}`, { requestId });
   return response;
 }
 
@@ -47,7 +51,7 @@ interface WriteContext {
  * answers either a refusal, which spends no quota, or the step that stores
  * the write and returns the 200 body.
  */
-export type PrepareWrite<Input> = (input: Input, context: WriteContext) => Promise<ApiResponse | (() => Promise<unknown>)>;
+export type PrepareWrite<Input> = (input: Input, context: WriteContext) => Promise<Refusal | (() => Promise<unknown>)>;
 
 /**
  * One write operation as the pipeline runs it: its quota, schema and captcha
@@ -76,12 +80,145 @@ export interface WriteRequest extends CallerSource {
   request: ApiRequest;
 }
 
+type Reservation = Extract<ReserveResult, { admitted: true }>['reservation'];
+
+/** A write as its steps see it: what the request and the process give, and what each step learns for the next. */
+class WriteInProgress<Input> {
+  readonly write: WriteRequest;
+  readonly runtime: Runtime;
+  readonly operation: WriteOperation<Input>;
+  readonly isPublished: (slug: string) => boolean;
+  readonly reader: Reader;
+  readonly address: string;
+  input!: Input;
+  held = false;
+  store!: () => Promise<unknown>;
+  slot!: Reservation;
+
+  constructor(write: WriteRequest, runtime: Runtime, operation: WriteOperation<Input>, isPublished: (slug: string) => boolean) {
+    this.write = write;
+    this.runtime = runtime;
+    this.operation = operation;
+    this.isPublished = isPublished;
+    const { address, hash } = identify(write, runtime);
+    this.address = address;
+    this.reader = { hash, name: readerName(hash) };
+  }
+}
+
+/** One step of the pipeline: the refusal that ends the write, or null to go on. */
+type WriteStep<Input> = (write: WriteInProgress<Input>) => Refusal | null | Promise<Refusal | null>;
+
+function sameOrigin<Input>({ write, runtime }: WriteInProgress<Input>): Refusal | null {
+  return originRefusal(write.request, runtime.site);
+}
+
+async function validInput<Input>(progress: WriteInProgress<Input>): Promise<Refusal | null> {
+  const read = await readInput(progress.write.request, progress.operation.schema);
+  if (!read.ok) return read.refusal;
+  progress.input = read.value;
+  return null;
+}
+
+/** The burst ban, then the owner's (npm run data -- ban), which has no end: the burst ban's length is the shortest honest wait to name. */
+async function notBanned<Input>({ runtime, operation, reader }: WriteInProgress<Input>): Promise<Refusal | null> {
+  const banned = await runtime.quotas.banRemaining(reader.hash);
+  if (banned > 0) return refusal('burst_banned', undefined, refusedHeaders(operation.quota, banned));
+  if (await runtime.store.isBanned(reader.hash))
+    return refusal('owner_banned', undefined, refusedHeaders(operation.quota, COMMENT_BURST_BAN.banSeconds));
+  return null;
+}
+
 /**
- * The one pipeline every write goes through: guards and validation, the ban,
- * the form's stamp and honeypot, the captcha, the operation's own checks, then the quota, the store and the
- * quota headers. Whatever is refused before the quota spends none of it; a
- * write whose store fails gives its slot back. Each write is counted once,
- * under its quota's name, by the outcome decided here (metrics).
+ * The form's stamp and honeypot, for the writes the site's forms send. Under
+ * moderation a holdable write whose form is not clean waits for the owner;
+ * otherwise spam is refused and `unsigned` (no stamp: an API client) is taken.
+ */
+function notSpam<Input>(progress: WriteInProgress<Input>): Refusal | null {
+  const { runtime, operation } = progress;
+  if (!operation.captcha) return null;
+  const holding = operation.holdable === true && runtime.moderation !== 'off';
+  const form = formVerdict(progress.input as FormFields, runtime.keys.formStamp, runtime.formMinSeconds, Date.now());
+  if (form.verdict === 'spam' && !holding) return form.refusal;
+  progress.held = holding && form.verdict !== 'clean';
+  return null;
+}
+
+function captchaSolved<Input>({ runtime, operation, input, address }: WriteInProgress<Input>): Promise<Refusal | null> | null {
+  if (!operation.captcha) return null;
+  return verifyCaptcha(runtime.captcha, (input as { captchaToken?: string }).captchaToken, {
+    remoteAddress: address,
+    altchaKeys: { challenge: runtime.keys.captchaChallenge, solution: runtime.keys.captchaSolution },
+    spendOnce: (key, seconds) => runtime.quotas.spendOnce(key, seconds),
+  });
+}
+
+async function ownChecks<Input>(progress: WriteInProgress<Input>): Promise<Refusal | null> {
+  const { operation, input, reader, runtime, held, isPublished } = progress;
+  const prepared = await operation.prepare(input, { reader, runtime, held, isPublished });
+  if (typeof prepared !== 'function') return prepared;
+  progress.store = prepared;
+  return null;
+}
+
+async function quotaSlot<Input>(progress: WriteInProgress<Input>): Promise<Refusal | null> {
+  const { quota } = progress.operation;
+  const slot = await progress.runtime.quotas.reserve(quota, progress.reader.hash);
+  if (!slot.admitted)
+    return refusal('quota_spent', `Quota reached for ${quota}; try again later`, refusedHeaders(quota, slot.retryAfterSeconds));
+  progress.slot = slot.reservation;
+  return null;
+}
+
+/**
+ * The steps of every write, in order, each named by the outcome it decides
+ * when it refuses (metrics): whatever is refused before the quota spends none
+ * of it.
+ */
+function writeSteps<Input>(): readonly (readonly [WriteOutcome, WriteStep<Input>])[] {
+  return [
+    ['origin', sameOrigin],
+    ['validation', validInput],
+    ['ban', notBanned],
+    ['spam', notSpam],
+    ['captcha', captchaSolved],
+    ['validation', ownChecks],
+    ['quota', quotaSlot],
+  ];
+}
+
+/** Stores a write that every step let through; a store that fails gives its quota slot back. */
+async function stored<Input>({ operation, runtime, reader, store, slot }: WriteInProgress<Input>): Promise<ApiResponse> {
+  let body: unknown;
+  try {
+    body = await store();
+  } catch (error) {
+    await slot.release().catch(() => undefined);
+    throw error;
+  }
+  if (operation.quota === 'comments') {
+    // The comment is stored already: a failure to count it must not turn its 200 into an error.
+    await runtime.quotas.countComment(reader.hash).catch((error: unknown) => {
+      log().error('[quotas] a comment could not be counted toward the burst ban', {}, error);
+    });
+  }
+  return json(body, { cacheControl: CACHE_CONTROL.write, headers: quotaHeaders(operation.quota, slot.remaining) });
+}
+
+/** The write's answer and its outcome: the name of the step that refused it (`failed` for a 5xx), or `stored`. */
+async function decide<Input>(progress: WriteInProgress<Input>): Promise<{ outcome: WriteOutcome; response: ApiResponse }> {
+  for (const [name, step] of writeSteps<Input>()) {
+    const refused = await step(progress);
+    if (refused) return { outcome: refused.status >= 500 ? 'failed' : name, response: answer(refused) };
+  }
+  return { outcome: 'stored', response: await stored(progress) };
+}
+
+/**
+ * The one pipeline every write goes through (docs/architecture.md, "A
+ * request's path"): its steps, then the store and the quota headers. Each
+ * write is counted once, under its quota's name, by its outcome (metrics); a
+ * write that throws is `failed`.
  */
 export async function runWrite<Input>(
   write: WriteRequest,
@@ -89,92 +226,13 @@ export async function runWrite<Input>(
   operation: WriteOperation<Input>,
   isPublished: (slug: string) => boolean,
 ): Promise<ApiResponse> {
-  const decided: { outcome: WriteOutcome } = { outcome: 'failed' };
   try {
-    return await decide(write, runtime, operation, isPublished, decided);
-  } finally {
-    writeDecided(operation.quota, decided.outcome);
-  }
-}
-
-async function decide<Input>(
-  write: WriteRequest,
-  runtime: Runtime,
-  operation: WriteOperation<Input>,
-  isPublished: (slug: string) => boolean,
-  decided: { outcome: WriteOutcome },
-): Promise<ApiResponse> {
-  const guarded = await guardWrite(write.request, runtime.site, operation.schema);
-  if (!guarded.ok) {
-    decided.outcome = guarded.response.status === 403 ? 'origin' : 'validation';
-    return guarded.response;
-  }
-  const { address, hash } = identify(write, runtime);
-  const reader: Reader = { hash, name: readerName(hash) };
-  const input = guarded.value;
-  try {
-    const banned = await runtime.quotas.banRemaining(reader.hash);
-    decided.outcome = 'ban';
-    if (banned > 0)
-      return jsonError(429, 'Too many comments in a short time: writing is paused for now', refusedHeaders(operation.quota, banned));
-    // The owner's ban (npm run data -- ban) has no end; the burst ban's length is the shortest honest wait to name.
-    if (await runtime.store.isBanned(reader.hash))
-      return jsonError(429, 'Writing is paused for this reader', refusedHeaders(operation.quota, COMMENT_BURST_BAN.banSeconds));
-
-    // Under moderation a holdable write whose form is not clean waits for the owner; otherwise spam is
-    // refused and `unsigned` (no stamp: an API client) is taken.
-    const holding = operation.holdable === true && runtime.moderation !== 'off';
-    let held = false;
-    if (operation.captcha) {
-      const form = formVerdict(input as FormFields, runtime.keys.formStamp, runtime.formMinSeconds, Date.now());
-      decided.outcome = 'spam';
-      if (form.verdict === 'spam' && !holding) return codedRefusal(form.code, form.message);
-      held = holding && form.verdict !== 'clean';
-      const token = (input as { captchaToken?: string }).captchaToken;
-      const captcha = await verifyCaptcha(runtime.captcha, token, {
-        remoteAddress: address,
-        altchaKeys: { challenge: runtime.keys.captchaChallenge, solution: runtime.keys.captchaSolution },
-        spendOnce: (key, seconds) => runtime.quotas.spendOnce(key, seconds),
-      });
-      decided.outcome = captcha.ok || captcha.status === 400 ? 'captcha' : 'failed';
-      if (!captcha.ok)
-        return captcha.status === 400 ? codedRefusal(captcha.code, captcha.message) : failure(captcha.status, captcha.message);
-    }
-
-    decided.outcome = 'validation';
-    const prepared = await operation.prepare(input, { reader, runtime, held, isPublished });
-    if (prepared instanceof ApiResponse) return prepared;
-
-    decided.outcome = 'quota';
-    const slot = await runtime.quotas.reserve(operation.quota, reader.hash);
-    if (!slot.admitted) {
-      return jsonError(
-        429,
-        `Quota reached for ${operation.quota}; try again later`,
-        refusedHeaders(operation.quota, slot.retryAfterSeconds),
-      );
-    }
-    decided.outcome = 'failed';
-    let body: unknown;
-    try {
-      body = await prepared();
-    } catch (error) {
-      await slot.reservation.release().catch(() => undefined);
-      throw error;
-    }
-    if (operation.quota === 'comments') {
-      // The comment is stored already: a failure to count it must not turn its 200 into an error.
-      await runtime.quotas.countComment(reader.hash).catch((error: unknown) => {
-        log().error('[quotas] a comment could not be counted toward the burst ban', {}, error);
-      });
-    }
-    decided.outcome = 'stored';
-    return json(body, { cacheControl: CACHE_CONTROL.write, headers: quotaHeaders(operation.quota, slot.reservation.remaining) });
+    const { outcome, response } = await decide(new WriteInProgress(write, runtime, operation, isPublished));
+    writeDecided(operation.quota, outcome);
+    return response;
   } catch (error) {
-    decided.outcome = 'failed';
-    if (error instanceof QuotasUnavailable) {
-      return failure(503, 'The rate limits could not be checked; try again shortly', error.message);
-    }
+    writeDecided(operation.quota, 'failed');
+    if (error instanceof QuotasUnavailable) return answer(refusal('quotas_unavailable'), error.message);
     throw error;
   }
 }

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { ApiResponse } from '../http/api-response.ts';
-import { codedRefusal, jsonError } from '../http/json.ts';
+import { refusal, type Refusal } from '../api-frame/refusals.ts';
 import { MAX_LINKS_PER_COMMENT, linkCount, sameText } from '../spam/comment-text.ts';
 import { addComment, placeInThread, statusOfNewComment, statusOfNewTopicRequest, toggleVote, voteTargetExists } from '../store/service.ts';
 import type { PrepareWrite } from './pipeline.ts';
@@ -14,13 +13,13 @@ import { MIN_POPULATION_TEXT } from '../cities/min-population.ts';
  * and nowhere else.
  */
 
-const notPublished = (slug: string) => jsonError(404, `No published article has the slug "${slug}"`);
+const notPublished = (slug: string) => refusal('not_found', `No published article has the slug "${slug}"`);
 
 /** The refusal of `what`'s text holding more than MAX_LINKS_PER_COMMENT links, naming its field; null when it holds few enough. */
-function tooManyLinks(what: string, field: string, text: string): ApiResponse | null {
+function tooManyLinks(what: string, field: string, text: string): Refusal | null {
   const links = linkCount(text);
   return links > MAX_LINKS_PER_COMMENT
-    ? codedRefusal('too_many_links', `${field}: holds ${links} links; ${what} may hold at most ${MAX_LINKS_PER_COMMENT}`)
+    ? refusal('too_many_links', `${field}: holds ${links} links; ${what} may hold at most ${MAX_LINKS_PER_COMMENT}`)
     : null;
 }
 
@@ -39,10 +38,9 @@ export const prepareComment: PrepareWrite<z.output<typeof commentInput>> = async
   const links = tooManyLinks('a comment', 'body', body);
   if (links) return links;
   const place = await placeInThread(store, articleSlug, parentId);
-  if (!place.ok) return jsonError(400, place.message);
+  if (!place.ok) return place.refusal;
   const previous = await store.latestCommentBy(reader.hash);
-  if (previous && sameText(previous.body, body))
-    return codedRefusal('repeated_comment', 'body: the same text as your previous comment; write something new');
+  if (previous && sameText(previous.body, body)) return refusal('repeated_comment');
   const status = held ? 'pending' : await statusOfNewComment(store, moderation, reader.hash);
   return () =>
     addComment(store, {
@@ -63,7 +61,7 @@ export const prepareVote: PrepareWrite<z.output<typeof voteInput>> = async (
 ) => {
   if (!isPublished(articleSlug)) return notPublished(articleSlug);
   const target = { articleSlug, commentId: commentId ?? null };
-  if (!(await voteTargetExists(store, target))) return jsonError(404, 'commentId: no such comment on this article');
+  if (!(await voteTargetExists(store, target))) return refusal('not_found', 'commentId: no such comment on this article');
   return () => toggleVote(store, target, reader.hash, value);
 };
 
@@ -102,11 +100,13 @@ export const prepareCitySubmission: PrepareWrite<z.output<typeof citySubmissionI
   { reader, runtime: { store } },
 ) => {
   const code = country.toUpperCase();
-  if (!knownCountryCodes().includes(code)) return Promise.resolve(jsonError(400, `country: ${code} has no city in the dataset`));
+  if (!knownCountryCodes().includes(code)) return Promise.resolve(refusal('invalid_input', `country: ${code} has no city in the dataset`));
   const found = findCity({ country: code, cityId, name: city });
   if (!found)
-    return Promise.resolve(jsonError(400, `city: no city of ${MIN_POPULATION_TEXT} or more inhabitants named "${city}" in ${code}`));
-  if (rent >= netPay) return Promise.resolve(jsonError(400, 'rent: must be below netPay'));
+    return Promise.resolve(
+      refusal('invalid_input', `city: no city of ${MIN_POPULATION_TEXT} or more inhabitants named "${city}" in ${code}`),
+    );
+  if (rent >= netPay) return Promise.resolve(refusal('invalid_input', 'rent: must be below netPay'));
   return Promise.resolve(async () => {
     const stored = await store.insertCitySubmission({
       cityId: found.id,

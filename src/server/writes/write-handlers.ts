@@ -1,5 +1,5 @@
 import type { PublishedView } from '../articles/catalog.ts';
-import type { ApiResponse } from '../http/api-response.ts';
+import type { ApiResponse } from '../api-frame/api-response.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { runWrite, type WriteOperation, type WriteRequest } from './pipeline.ts';
 
@@ -11,11 +11,7 @@ export interface ReaderCall extends WriteRequest {
   };
 }
 
-/**
- * The runtime and today's articles, one after the other: both are ready after
- * the first request, and awaiting each costs less than Promise.all's
- * combinator, which a small read would pay on every request.
- */
+/** The runtime and today's articles, which every reader endpoint needs. */
 export async function readerServices(
   services: ReaderCall['services'],
 ): Promise<{ runtime: Runtime; published: Pick<PublishedView, 'has'> }> {

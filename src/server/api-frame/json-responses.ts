@@ -1,7 +1,8 @@
 import { ApiResponse } from './api-response.ts';
 import type { ApiRequest } from './api-request.ts';
-import { CACHE_CONTROL } from './cache-rules.ts';
-import { etagOf, matchesIfNoneMatch } from './etag.ts';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { etagOf, matchesIfNoneMatch } from '../http/etag.ts';
+import { isTold, type Refusal } from './refusals.ts';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -30,15 +31,12 @@ export function cacheableJson(request: ApiRequest, body: unknown, cacheControl: 
   return new ApiResponse(200, headers, text);
 }
 
-/** `{ error }`: the body of every refusal (docs/architecture.md, "The operation registry"). */
-export function jsonError(status: number, message: string, headers: Record<string, string> = {}): ApiResponse {
-  return json({ error: message }, { status, cacheControl: CACHE_CONTROL.error, headers });
-}
-
 /**
- * `{ error, code }`: a 400 whose `code` (a short machine string) lets the
- * site's forms say it in the reader's language.
+ * The API's answer to a refusal: `{ error }`, or `{ error, code }` when the
+ * catalogue tells its code (src/server/api-frame/refusals.ts), kept by no
+ * cache (docs/architecture.md, "The operation registry").
  */
-export function codedRefusal(code: string, message: string): ApiResponse {
-  return json({ error: message, code }, { status: 400, cacheControl: CACHE_CONTROL.error });
+export function refusalResponse({ status, code, message, headers = {} }: Refusal): ApiResponse {
+  const body = isTold(code) ? { error: message, code } : { error: message };
+  return json(body, { status, cacheControl: CACHE_CONTROL.error, headers });
 }

@@ -1,8 +1,9 @@
-import { deprecationHeaders, type Deprecation } from './deprecation.ts';
+import { deprecationHeaders, type Deprecation } from '../http/deprecation.ts';
 import { setApiHeaders } from './api-headers.ts';
 import type { ApiResponse } from './api-response.ts';
-import { serverError } from './errors.ts';
-import { jsonError } from './json.ts';
+import { serverError } from './server-errors.ts';
+import { refusalResponse } from './json-responses.ts';
+import { refusal } from './refusals.ts';
 import { log } from '../observability/log.ts';
 
 /** Whether a path is the API's: every response under it is framed and JSON. */
@@ -43,5 +44,5 @@ export async function withApiFrame(
 
 /** The 405 of a path that other methods serve, naming them in `Allow`. */
 export function methodNotAllowed(allowed: readonly string[]): ApiResponse {
-  return jsonError(405, `Method not allowed; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') });
+  return refusalResponse(refusal('method_not_allowed', `Method not allowed; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') }));
 }

@@ -1,12 +1,8 @@
-/** Names kept by lowerCaseName at most: the API's own are a few dozen. */
+/** Names kept by lowerCaseName at most, so that names a caller chooses cannot grow the map. */
 const MAX_KEPT_NAMES = 256;
 const lowerCaseNames = new Map<string, string>();
 
-/**
- * A header name in lower case, one string per name: the API sets the same
- * few dozen names on every response, and lower-casing each into a new string
- * would make V8 hash it again as a key on every response.
- */
+/** A header name in lower case, one string per name: the API sets the same few dozen names on every response. */
 function lowerCaseName(name: string): string {
   let lower = lowerCaseNames.get(name);
   if (lower === undefined) {
@@ -43,9 +39,8 @@ export class ApiResponseHeaders {
 
 /**
  * An API response as the API makes it: a status, headers and the JSON text (or
- * no body). The front server writes it to the socket as it is: a web Response
- * would cost a body stream per answer, more than the rest of a small read.
- * Astro's route (`astro dev`) and tests turn it into a Response.
+ * no body). The front server writes it to the socket as it is, with no body
+ * stream; Astro's route (`astro dev`) and tests turn it into a Response.
  */
 export class ApiResponse {
   readonly status: number;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from './api-response.ts';
-import { DOCUMENT_PATHS } from './site-paths.ts';
-import { CACHE_CONTROL } from './cache-rules.ts';
-import { json } from './json.ts';
+import { DOCUMENT_PATHS } from '../http/site-paths.ts';
+import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { json } from './json-responses.ts';
 
 /** A 5xx response: `requestId` in the body equals the `X-Request-Id` header, so a report can be traced in the log. */
 export function serverError(status = 500, message = 'Internal server error'): { response: ApiResponse; requestId: string } {
