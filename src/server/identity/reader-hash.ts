@@ -20,7 +20,7 @@ export function readerHash(address: string, salt: string): string {
 /**
  * The last hash worked out on each connection. A keep-alive connection
  * carries one reader's requests (or a proxy's, for a few readers in turn), and
- * an HMAC set up per request cost a small read a third of its time. Held only
+ * an HMAC per request would weigh on every small read. Held only
  * while the connection is: nothing here outlives the socket that already
  * holds the address.
  */
