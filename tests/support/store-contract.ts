@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { outboxIdOf } from '../../src/server/store/outbox.ts';
 import { nextVote } from '../../src/server/store/service.ts';
-import type { ExportRecord, NewCitySubmission, NewComment, NotificationChannel, StoreEngine } from '../../src/server/store/types.ts';
+import type { StoreEngine } from '../../src/server/store/roles.ts';
+import type { ExportRecord, NewCitySubmission, NewComment, NotificationChannel } from '../../src/server/store/types.ts';
 
 /**
  * What a store contract run needs from an engine: a fresh, empty place to

@@ -25,7 +25,6 @@ import {
   type ReviewQueue,
   type RevisionTopic,
   type StoredComment,
-  type StoreEngine,
   type StoreStats,
   type TopicRequest,
   type SpentLink,
@@ -34,6 +33,7 @@ import {
   type VoteValue,
   type CastVote,
 } from '../types.ts';
+import type { StoreEngine } from '../roles.ts';
 import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
 import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';

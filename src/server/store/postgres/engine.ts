@@ -27,7 +27,6 @@ import {
   type RevisionTopic,
   type StoredComment,
   type SpentLink,
-  type StoreEngine,
   type StoreStats,
   type TopicRequest,
   type TopicRequestAnswer,
@@ -35,6 +34,7 @@ import {
   type VoteValue,
   type CastVote,
 } from '../types.ts';
+import type { StoreEngine } from '../roles.ts';
 import { migrate } from './migrate.ts';
 import { Batcher, sqlState } from './batcher.ts';
 import { BanWatch } from './ban-watch.ts';
