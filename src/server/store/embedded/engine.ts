@@ -6,7 +6,7 @@
  */
 import { compactionRan } from '../../observability/counters.ts';
 import { log } from '../../observability/log.ts';
-import { newId } from '../ids.ts';
+import { newBan, newBugReport, newCitySubmission, newComment, newTopicRequest } from '../records.ts';
 import { outboxRefsOf, type OutboxRef } from '../outbox.ts';
 import {
   threadTopic,
@@ -34,7 +34,7 @@ import {
   type CastVote,
 } from '../types.ts';
 import type { StoreEngine } from '../roles.ts';
-import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } from './documents.ts';
+import { articleSlugOf, type JournalChange, type JournalRecord } from './documents.ts';
 import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
 import { takeLock, type StoreLock } from './lock.ts';
@@ -140,7 +140,7 @@ class EmbeddedStore implements StoreEngine {
   }
 
   async insertComment(comment: NewComment): Promise<StoredComment> {
-    const stored = storedShapes.comment.parse({ ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null });
+    const stored = newComment(comment);
     const answer = { ...stored };
     await this.#prepareAndCommit({ op: 'comment', comment: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
@@ -206,7 +206,7 @@ class EmbeddedStore implements StoreEngine {
   }
 
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
-    const stored = storedShapes.topicRequest.parse({ status: 'pending', ...request, id: newId(), createdAt: now(), answerUrl: null });
+    const stored = newTopicRequest(request);
     const answer = { ...stored };
     await this.#commit({ op: 'topicRequest', item: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
@@ -217,14 +217,14 @@ class EmbeddedStore implements StoreEngine {
   }
 
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
-    const stored = storedShapes.bugReport.parse({ ...report, id: newId(), createdAt: now(), reviewedAt: null });
+    const stored = newBugReport(report);
     const answer = { ...stored };
     await this.#commit({ op: 'bugReport', item: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
   }
 
   async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
-    const stored = storedShapes.citySubmission.parse({ ...submission, id: newId(), createdAt: now(), reviewedAt: null });
+    const stored = newCitySubmission(submission);
     const answer = { ...stored };
     await this.#commit({ op: 'citySubmission', item: stored, outbox: this.#outboxRefs(stored.id) });
     return answer;
@@ -312,7 +312,7 @@ class EmbeddedStore implements StoreEngine {
 
   async setBan(readerHash: string, banned: boolean): Promise<boolean> {
     if ((this.#state.bans.find(readerHash) !== null) === banned) return false;
-    await this.#commit(banned ? { op: 'ban', item: { readerHash, since: now() } } : { op: 'unban', readerHash });
+    await this.#commit(banned ? { op: 'ban', item: newBan(readerHash) } : { op: 'unban', readerHash });
     return true;
   }
 

@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { log } from '../../observability/log.ts';
-import { newId } from '../ids.ts';
+import { newBugReport, newCitySubmission, newComment, newTopicRequest } from '../records.ts';
 import {
   threadTopic,
   type BugReport,
@@ -60,7 +60,6 @@ import {
 import { bumpRevision, inTransaction, run, SALT_SETTING } from './sql.ts';
 import { applyVotesLocked, applyVotesOptimistically, VOTE_CHANGED_MEANWHILE, type VoteCall, type VoteOutcome } from './vote-batch.ts';
 import { exportRecords, importRecords } from './transfer.ts';
-import { now } from '../clock.ts';
 
 export interface PostgresStoreOptions {
   /** Connections this process may hold at most. */
@@ -162,8 +161,7 @@ class PostgresStore implements StoreEngine {
   }
 
   async insertComment(comment: NewComment): Promise<StoredComment> {
-    const stored: StoredComment = { ...comment, id: newId(), createdAt: now(), score: 0, deletedAt: null };
-    return this.#comments.submit(stored);
+    return this.#comments.submit(newComment(comment));
   }
 
   /** Comments of a batch, with their threads' revisions, in one statement: one round trip, one commit. */
@@ -277,7 +275,7 @@ class PostgresStore implements StoreEngine {
    * statement timeout.
    */
   async insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest> {
-    const stored: TopicRequest = { status: 'pending', ...request, id: newId(), createdAt: now(), answerUrl: null };
+    const stored = newTopicRequest(request);
     const inserted = insertStatement(TOPIC_REQUEST_ROWS, [stored]);
     const { text, params } = this.#withOutbox(
       {
@@ -300,14 +298,14 @@ class PostgresStore implements StoreEngine {
   }
 
   async insertBugReport(report: NewBugReport): Promise<BugReport> {
-    const stored: BugReport = { ...report, id: newId(), createdAt: now(), reviewedAt: null };
+    const stored = newBugReport(report);
     const { text, params } = this.#withOutbox(insertStatement(BUG_REPORT_ROWS, [stored]), [{ kind: 'bugReport', record: stored }]);
     await this.#query(text, params);
     return stored;
   }
 
   async insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission> {
-    const stored: CitySubmission = { ...submission, id: newId(), createdAt: now(), reviewedAt: null };
+    const stored = newCitySubmission(submission);
     const { text, params } = this.#withOutbox(insertStatement(CITY_SUBMISSION_ROWS, [stored]), [
       { kind: 'citySubmission', record: stored },
     ]);
