@@ -185,3 +185,32 @@ export interface StoreLifecycle {
  * (src/server/store/service.ts).
  */
 export interface StoreEngine extends ThreadStore, SubmissionStore, ModerationStore, OutboxStore, TransferStore, StoreLifecycle {}
+
+/** The objects an engine is made of, one per role. */
+export interface EngineRoles {
+  threads: ThreadStore;
+  submissions: SubmissionStore;
+  moderation: ModerationStore;
+  outbox: OutboxStore;
+  transfer: TransferStore;
+  lifecycle: StoreLifecycle;
+}
+
+/**
+ * An engine made of its roles' objects: each role's methods (those of its
+ * class), bound to that object, so that a call costs what it costs on the
+ * role itself. Throws when two roles name the same method.
+ */
+export function engineOf(roles: EngineRoles): StoreEngine {
+  const engine: Record<string, unknown> = {};
+  for (const role of Object.values(roles) as object[]) {
+    const methods = Object.getPrototypeOf(role) as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(methods)) {
+      const method = methods[name];
+      if (name === 'constructor' || typeof method !== 'function') continue;
+      if (name in engine) throw new Error(`Two store roles name the method ${name}`);
+      engine[name] = method.bind(role);
+    }
+  }
+  return engine as unknown as StoreEngine;
+}
