@@ -1,20 +1,10 @@
+/** The outbox on PostgreSQL: docs/architecture.md ("The store", "An outbox"). */
 import { notificationOf, type Notified } from '../outbox.ts';
 import type { OutboxStore } from '../roles.ts';
 import type { NotificationChannel, OutboxEntry, OutboxKey } from '../types.ts';
 import type { PostgresCore } from './engine.ts';
 import { OUTBOX_COLUMNS, outboxEntryOf, type OutboxRow } from './rows.ts';
 import { asColumns, run, type Queryable } from './sql.ts';
-
-/**
- * The outbox on PostgreSQL. A new record's entries go in by the statement
- * that stores the record (`withOutbox`): one statement, one commit, so both
- * are kept or neither. Senders on any number of instances claim due rows
- * with FOR UPDATE SKIP LOCKED and a lease: two claims never get the same row
- * while its lease runs, and a row whose sender died is claimed again once
- * its lease is over. Rows are kept in the order claims read them (primary key
- * channel, created_at, id), and a sender settles them by that key, so that
- * each row is written to one index only.
- */
 
 /**
  * `statement` (`WITH a AS (…) …` or a plain `INSERT …`) with the outbox
@@ -42,6 +32,11 @@ export function withOutbox(
   return { text: `WITH outboxed AS (${outbox})${rest}`, params: [...statement.params, ...asColumns(told, 3), channels] };
 }
 
+/**
+ * Claims due rows with FOR UPDATE SKIP LOCKED and a lease: two claims never
+ * get the same row while its lease runs, and a row whose sender died is
+ * claimed again once its lease is over.
+ */
 async function claimOutbox(db: Queryable, channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
   const { rows } = await run<OutboxRow>(
     db,
