@@ -5,7 +5,7 @@ import { runner } from 'node-pg-migrate';
 import pg from 'pg';
 import { openPostgresStore } from '../../src/server/store/postgres/engine.ts';
 import { nextVote } from '../../src/server/store/service.ts';
-import type { StoreEngine } from '../../src/server/store/types.ts';
+import type { StoreEngine } from '../../src/server/store/roles.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { newComment, storeContract } from '../support/store-contract.ts';
 import { until } from '../support/until.ts';

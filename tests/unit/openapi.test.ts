@@ -6,7 +6,7 @@ import type { Article, ArticleItem } from '../../src/server/articles/catalog.ts'
 import type { City } from '../../src/server/cities/city-index.ts';
 import type { CityMatch } from '../../src/server/cities/match.ts';
 import type { PublicComment } from '../../src/server/store/service.ts';
-import type { StoreEngine } from '../../src/server/store/types.ts';
+import type { StoreEngine } from '../../src/server/store/roles.ts';
 import type { ok } from '../../src/server/writes/schemas.ts';
 import type { agentIdentity } from '../../src/server/discovery/agent-identity.ts';
 import {

@@ -8,7 +8,7 @@ import { batchRan, counted, requestCounted, startCounting, WRITE_OUTCOMES } from
 import { memoryQuotas, QuotasUnavailable, type Quotas } from '../../src/server/quotas/quotas.ts';
 import { signingKeys, type Runtime } from '../../src/server/runtime/runtime.ts';
 import { Batcher } from '../../src/server/store/postgres/batcher.ts';
-import type { StoreEngine } from '../../src/server/store/types.ts';
+import type { StoreEngine } from '../../src/server/store/roles.ts';
 import { runWrite, type WriteOperation } from '../../src/server/writes/pipeline.ts';
 import { topicRequestInput } from '../../src/server/writes/schemas.ts';
 

@@ -36,7 +36,7 @@ export function readerHashOn(connection: object | undefined, address: string, sa
   return hash;
 }
 
-/** A new random salt, for a store that keeps none yet (StoreEngine.keptSalt). */
+/** A new random salt, for a store that keeps none yet (StoreLifecycle.keptSalt). */
 export function newSalt(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -1,6 +1,7 @@
 import { log } from '../observability/log.ts';
 import { notificationsSettled } from '../observability/counters.ts';
-import type { NotificationChannel, OutboxEntry, StoreEngine } from '../store/types.ts';
+import type { OutboxStore } from '../store/roles.ts';
+import type { NotificationChannel, OutboxEntry } from '../store/types.ts';
 import type { LinksOf } from './message.ts';
 
 /**
@@ -17,7 +18,7 @@ const MAX_BACKOFF_MS = 15 * 60_000;
 
 /** What every channel sends from and with: the store's outbox, the site's origin, a notification's moderation links. */
 export interface Outbox {
-  store: StoreEngine;
+  store: OutboxStore;
   site: string;
   linksOf: LinksOf;
 }
@@ -53,7 +54,7 @@ function retryAt(attempts: number): string {
  * is at least once). Resolves with whether they were sent.
  */
 export async function deliver(
-  store: StoreEngine,
+  store: OutboxStore,
   channel: NotificationChannel,
   batch: readonly OutboxEntry[],
   send: (signal: AbortSignal) => Promise<void>,

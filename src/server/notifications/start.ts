@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { moderationLinks } from '../owner/moderation-links.ts';
 import type { NotificationSettings } from '../settings/environment.ts';
-import type { StoreEngine } from '../store/types.ts';
+import type { OutboxStore } from '../store/roles.ts';
 import { postWebhook, smtpSender } from './delivery.ts';
 import type { LinksOf } from './message.ts';
 import { NotificationSender } from './sender.ts';
@@ -14,7 +14,7 @@ import { NotificationSender } from './sender.ts';
  * (sender.ts), then lets go of the SMTP connection.
  */
 export async function startNotifications(
-  store: StoreEngine,
+  store: OutboxStore,
   site: string,
   moderationKey: KeyObject,
   { email, webhookUrl }: NotificationSettings,

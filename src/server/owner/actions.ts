@@ -1,5 +1,5 @@
 import { moderate } from './moderation.ts';
-import type { StoreEngine } from '../store/types.ts';
+import type { ModerationStore, TransferStore } from '../store/roles.ts';
 import { exportLine } from './format.ts';
 
 /**
@@ -22,24 +22,24 @@ export function answerUrl(raw: string): string | null {
   return null;
 }
 
-export async function answerTopicRequest(store: StoreEngine, id: string, link: string): Promise<string> {
+export async function answerTopicRequest(store: ModerationStore, id: string, link: string): Promise<string> {
   if (!(await store.answerTopicRequest(id, { status: 'answered', answerUrl: link }))) throw new OwnerActionFailed(`no topic request ${id}`);
   return `topic request ${id}: answered by ${link}`;
 }
 
-export async function declineTopicRequest(store: StoreEngine, id: string): Promise<string> {
+export async function declineTopicRequest(store: ModerationStore, id: string): Promise<string> {
   if (!(await store.answerTopicRequest(id, { status: 'declined' }))) throw new OwnerActionFailed(`no topic request ${id}`);
   return `topic request ${id}: declined`;
 }
 
 /** The owner's verdict on a topic request waiting for approval (MODERATION): approve lists it, remove deletes it outright. */
-export async function moderateTopicRequest(store: StoreEngine, verdict: 'approve' | 'remove', id: string): Promise<string> {
+export async function moderateTopicRequest(store: ModerationStore, verdict: 'approve' | 'remove', id: string): Promise<string> {
   if (!(await store.moderateTopicRequest(id, verdict))) throw new OwnerActionFailed(`no topic request ${id} waits for approval`);
   return `topic request ${id}: ${verdict === 'approve' ? 'approved' : 'removed'}`;
 }
 
 /** Marks a bug report or a city submission reviewed, whichever has the id. */
-export async function markReviewed(store: StoreEngine, id: string): Promise<string> {
+export async function markReviewed(store: ModerationStore, id: string): Promise<string> {
   if (await store.markReviewed('bugReport', id)) return `bug report ${id}: reviewed`;
   if (await store.markReviewed('citySubmission', id)) return `city submission ${id}: reviewed`;
   throw new OwnerActionFailed(`no bug report or city submission ${id}`);
@@ -49,7 +49,7 @@ export async function markReviewed(store: StoreEngine, id: string): Promise<stri
 export type CommentAction = 'approve' | 'delete';
 
 /** An action on one comment, as a moderation link does it (src/server/owner/moderation.ts). */
-export async function moderateComment(store: StoreEngine, action: CommentAction, id: string): Promise<string> {
+export async function moderateComment(store: ModerationStore, action: CommentAction, id: string): Promise<string> {
   const past = action === 'approve' ? 'approved' : 'deleted';
   const outcome = await moderate(store, action, id);
   if (outcome.state === 'missing') throw new OwnerActionFailed(`no comment ${id}`);
@@ -57,12 +57,12 @@ export async function moderateComment(store: StoreEngine, action: CommentAction,
 }
 
 /** Bans or unbans a reader, by the hash of its address. */
-export async function setReaderBan(store: StoreEngine, readerHash: string, banned: boolean): Promise<string> {
+export async function setReaderBan(store: ModerationStore, readerHash: string, banned: boolean): Promise<string> {
   const changed = await store.setBan(readerHash, banned);
   return `${readerHash}: ${changed ? (banned ? 'banned' : 'unbanned') : banned ? 'was banned already' : 'was not banned'}`;
 }
 
 /** The store's export, one JSON line a record (src/server/store/shapes.ts, `exportRecord`), as the store streams it. */
-export async function* exportLines(store: StoreEngine): AsyncGenerator<string> {
+export async function* exportLines(store: TransferStore): AsyncGenerator<string> {
   for await (const record of store.exportRecords()) yield exportLine(record);
 }

@@ -11,7 +11,8 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { storedReaderName } from '../../i18n/reader-names.ts';
 import { exportRecord } from '../store/shapes.ts';
-import type { ExportRecord, StoreEngine } from '../store/types.ts';
+import type { ModerationStore, StoreLifecycle, TransferStore } from '../store/roles.ts';
+import type { ExportRecord } from '../store/types.ts';
 import {
   answerTopicRequest,
   answerUrl,
@@ -37,11 +38,14 @@ export interface ToolIo {
 /** The command could not do what was asked: exit code 1. */
 class ToolFailure extends Error {}
 
+/** The roles the tool's commands use. */
+type OwnerStore = ModerationStore & TransferStore;
+
 /** A command whose arguments were checked, ready to run on the store. */
-type Prepared = (store: StoreEngine, io: ToolIo) => Promise<void>;
+type Prepared = (store: OwnerStore, io: ToolIo) => Promise<void>;
 
 /** A command that is one owner's action (actions.ts): its report on stdout. */
-function reported(action: (store: StoreEngine) => Promise<string>): Prepared {
+function reported(action: (store: OwnerStore) => Promise<string>): Prepared {
   return async (store, io) => void io.stdout.write(`${await action(store)}\n`);
 }
 
@@ -138,7 +142,7 @@ function prepareModeration(action: CommentAction, command: string): (args: strin
  * A reader by hash, or by the colour-and-animal name its comments show, in
  * any of the site's languages (other than those names, a name has a space, a hash none).
  */
-async function readerOf(store: StoreEngine, reader: string): Promise<string> {
+async function readerOf(store: ModerationStore, reader: string): Promise<string> {
   const name = storedReaderName(reader) ?? (/\s/.test(reader) ? reader : null);
   if (name === null) return reader;
   const hashes = await store.readersNamed(name);
@@ -176,7 +180,7 @@ const COMMANDS: Record<string, (args: string[]) => Prepared> = {
 };
 
 /** Runs one command; resolves with the process's exit code. */
-export async function runDataTool(args: string[], openStore: () => Promise<StoreEngine>, io: ToolIo): Promise<number> {
+export async function runDataTool(args: string[], openStore: () => Promise<OwnerStore & StoreLifecycle>, io: ToolIo): Promise<number> {
   const [command, ...rest] = args;
   if (command === '--help' || command === '-h' || command === 'help') {
     io.stdout.write(USAGE);
@@ -187,7 +191,7 @@ export async function runDataTool(args: string[], openStore: () => Promise<Store
     io.stderr.write(`${command === undefined ? 'No command given.' : `Unknown command "${command}".`}\n\n${USAGE}`);
     return 2;
   }
-  let store: StoreEngine | undefined;
+  let store: (OwnerStore & StoreLifecycle) | undefined;
   try {
     const run = prepare(rest);
     store = await openStore();

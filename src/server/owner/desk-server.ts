@@ -14,13 +14,14 @@ import {
   OwnerActionFailed,
   setReaderBan,
 } from './actions.ts';
-import type { CommentFilter, StoreEngine } from '../store/types.ts';
+import type { ModerationStore, TransferStore } from '../store/roles.ts';
+import type { CommentFilter } from '../store/types.ts';
 import { DESK_CSP, html, page } from './desk-html.ts';
 import { commentsBody, DESK_PAGE_SIZE, requestsBody } from './desk-pages.ts';
 
 /** The owner's desk: pages on a listener of its own (docs/architecture.md, "Notifications, moderation and the desk"). */
 export interface DeskOptions {
-  store: StoreEngine;
+  store: ModerationStore & TransferStore;
   /** The public site's origin, for links to articles. */
   site: string;
   host: string;
@@ -88,7 +89,7 @@ function withNotice(back: URL, notice: string, failed: boolean): string {
 }
 
 /** The action a POST names, on the store: each one of the owner's actions. */
-function actionOf(path: string, form: URLSearchParams, store: StoreEngine): (() => Promise<string>) | null {
+function actionOf(path: string, form: URLSearchParams, store: ModerationStore): (() => Promise<string>) | null {
   const [, kind, rawId, verb, ...rest] = path.split('/');
   if (kind === undefined || rawId === undefined || verb === undefined || rest.length > 0) return null;
   let id: string;
@@ -128,7 +129,7 @@ function filterOf(query: URLSearchParams): CommentFilter {
   return filter;
 }
 
-async function sendExport(res: ServerResponse, store: StoreEngine): Promise<void> {
+async function sendExport(res: ServerResponse, store: TransferStore): Promise<void> {
   const date = new Date().toISOString().slice(0, 10);
   res.writeHead(200, {
     'content-type': 'application/x-ndjson; charset=utf-8',

@@ -16,11 +16,12 @@ import { articlePath } from '../articles/catalog.ts';
 import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
 import { escapeXml as escapeHtml } from '../http/xml.ts';
 import { moderate, moderationState, type ModerationAction, type ModerationState } from './moderation.ts';
-import type { StoredComment, StoreEngine } from '../store/types.ts';
+import type { ModerationStore } from '../store/roles.ts';
+import type { StoredComment } from '../store/types.ts';
 import { readModerationToken } from './moderation-links.ts';
 
 export interface ModerationPagesOptions {
-  store: StoreEngine;
+  store: ModerationStore;
   /** The `moderation-link` signing key. */
   key: KeyObject;
   /** The site's origin: a POST must come from it, as the page's own form does. */

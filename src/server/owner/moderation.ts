@@ -4,7 +4,8 @@
  * pending comment, delete a comment (a pending one is removed outright, a
  * published one leaves its placeholder), ban its writer.
  */
-import type { StoredComment, StoreEngine } from '../store/types.ts';
+import type { ModerationStore } from '../store/roles.ts';
+import type { StoredComment } from '../store/types.ts';
 
 export const MODERATION_ACTIONS = ['approve', 'delete', 'ban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -17,7 +18,7 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export type ModerationState = { state: 'ready' | 'done'; comment: StoredComment } | { state: 'missing' };
 
 /** Where `action` stands on the comment `id`, changing nothing. */
-export async function moderationState(store: StoreEngine, action: ModerationAction, id: string): Promise<ModerationState> {
+export async function moderationState(store: ModerationStore, action: ModerationAction, id: string): Promise<ModerationState> {
   const comment = await store.findComment(id);
   if (!comment) return { state: 'missing' };
   const done =
@@ -34,7 +35,7 @@ export async function moderationState(store: StoreEngine, action: ModerationActi
  * when this call did it, `done` when it had been done already (by anyone,
  * also at the same moment), `missing` when there is no such comment.
  */
-export async function moderate(store: StoreEngine, action: ModerationAction, id: string): Promise<ModerationState> {
+export async function moderate(store: ModerationStore, action: ModerationAction, id: string): Promise<ModerationState> {
   const before = await moderationState(store, action, id);
   if (before.state !== 'ready') return before;
   const { comment } = before;
@@ -43,7 +44,7 @@ export async function moderate(store: StoreEngine, action: ModerationAction, id:
   return acted ? before : moderationState(store, action, id);
 }
 
-async function act(store: StoreEngine, action: ModerationAction, comment: StoredComment): Promise<boolean> {
+async function act(store: ModerationStore, action: ModerationAction, comment: StoredComment): Promise<boolean> {
   switch (action) {
     case 'approve':
       return (await store.approveComment(comment.id)) !== null;

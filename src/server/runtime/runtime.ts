@@ -13,7 +13,8 @@ import { signingKey } from '../identity/signing.ts';
 import { memoryQuotas, type Quotas } from '../quotas/quotas.ts';
 import { openStore } from '../store/open.ts';
 import type { ModerationMode } from '../store/service.ts';
-import type { NotificationChannel, StoreEngine } from '../store/types.ts';
+import type { StoreEngine } from '../store/roles.ts';
+import type { NotificationChannel } from '../store/types.ts';
 
 /** What a request needs from the process, opened once: settings, salt, quotas and store. */
 export interface Runtime {

@@ -1,5 +1,6 @@
 import { openEmbeddedStore } from './embedded/engine.ts';
-import type { NotificationChannel, StoreEngine } from './types.ts';
+import type { StoreEngine } from './roles.ts';
+import type { NotificationChannel } from './types.ts';
 
 /** The settings that choose and open a store engine. */
 export interface StoreSettings {

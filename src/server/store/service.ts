@@ -7,7 +7,8 @@
  */
 import { refusal, type Refusal } from '../api-frame/refusals.ts';
 import type { Settings } from '../settings/environment.ts';
-import type { CastVote, CommentStatus, NewComment, StoredComment, StoreEngine, VoteTarget, VoteValue } from './types.ts';
+import type { SubmissionStore, ThreadStore } from './roles.ts';
+import type { CastVote, CommentStatus, NewComment, StoredComment, VoteTarget, VoteValue } from './types.ts';
 
 /** Replies nest at most this deep; a top-level comment has depth 1. */
 export const MAX_COMMENT_DEPTH = 4;
@@ -40,7 +41,7 @@ function unplaced(message: string): ThreadPlacement {
 
 /** Where a new comment goes: top level, or under a parent on the same article and not too deep. */
 export async function placeInThread(
-  engine: StoreEngine,
+  engine: ThreadStore,
   articleSlug: string,
   parentId: string | null | undefined,
 ): Promise<ThreadPlacement> {
@@ -54,7 +55,7 @@ export async function placeInThread(
 }
 
 /** Whether a new comment of this reader is published at once or waits for approval, under `mode`. */
-export async function statusOfNewComment(engine: StoreEngine, mode: ModerationMode, authorHash: string): Promise<CommentStatus> {
+export async function statusOfNewComment(engine: ThreadStore, mode: ModerationMode, authorHash: string): Promise<CommentStatus> {
   if (mode === 'off') return 'published';
   if (mode === 'all') return 'pending';
   return (await engine.everPublished(authorHash)) ? 'published' : 'pending';
@@ -66,7 +67,7 @@ export async function statusOfNewComment(engine: StoreEngine, mode: ModerationMo
  * or a topic request of theirs was published.
  */
 export async function statusOfNewTopicRequest(
-  engine: StoreEngine,
+  engine: ThreadStore & SubmissionStore,
   mode: ModerationMode,
   authorHash: string,
 ): Promise<'pending' | 'waiting'> {
@@ -76,12 +77,12 @@ export async function statusOfNewTopicRequest(
   return (await engine.listTopicRequests()).some((request) => request.authorHash === authorHash) ? 'pending' : 'waiting';
 }
 
-export async function addComment(engine: StoreEngine, comment: NewComment): Promise<PublicComment> {
+export async function addComment(engine: ThreadStore, comment: NewComment): Promise<PublicComment> {
   return publicComment(await engine.insertComment(comment));
 }
 
 /** Whether a vote's target exists: the article itself, or a published comment on it that was not deleted. */
-export async function voteTargetExists(engine: StoreEngine, { articleSlug, commentId }: VoteTarget): Promise<boolean> {
+export async function voteTargetExists(engine: ThreadStore, { articleSlug, commentId }: VoteTarget): Promise<boolean> {
   if (commentId === null) return true;
   const comment = await engine.getComment(articleSlug, commentId);
   return comment !== null && comment.deletedAt === null && comment.status === 'published';
@@ -89,7 +90,7 @@ export async function voteTargetExists(engine: StoreEngine, { articleSlug, comme
 
 /** The toggle applied for one voter: the target's new score and the voter's vote now. */
 export async function toggleVote(
-  engine: StoreEngine,
+  engine: ThreadStore,
   target: VoteTarget,
   voter: string,
   requested: CastVote,

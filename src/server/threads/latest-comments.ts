@@ -1,5 +1,6 @@
 import { publicComment, type PublicComment } from '../store/service.ts';
-import type { RevisionTopic, StoreEngine } from '../store/types.ts';
+import type { ThreadStore } from '../store/roles.ts';
+import type { RevisionTopic } from '../store/types.ts';
 
 /** Comments a feed carries at most: enough to follow a discussion, never the whole of a long one. */
 export const FEED_COMMENTS = 50;
@@ -20,7 +21,7 @@ export interface LatestComments {
  * meanwhile makes it older than the store's, never newer.
  */
 export async function latestComments(
-  store: Pick<StoreEngine, 'revision' | 'latestComments'>,
+  store: Pick<ThreadStore, 'revision' | 'latestComments'>,
   topic: RevisionTopic,
   slugs: readonly string[],
 ): Promise<LatestComments> {

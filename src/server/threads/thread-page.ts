@@ -4,7 +4,7 @@ import { threadViewsOf, type ThreadComment, type ThreadSource } from './thread-v
 const THREAD_PAGE_SIZE = 30;
 
 export interface ThreadPage {
-  /** What the page shows is this revision of the thread (StoreEngine.revision). */
+  /** What the page shows is this revision of the thread (ThreadStore.revision). */
   revision: string;
   articleScore: number;
   /** Top-level comments in the whole thread. */

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { MAX_COMMENT_DEPTH, type PublicComment } from '../store/service.ts';
-import { threadTopic, type StoredComment, type StoreEngine } from '../store/types.ts';
+import type { ThreadStore } from '../store/roles.ts';
+import { threadTopic, type StoredComment } from '../store/types.ts';
 
 /** A comment with its replies, as the thread shows it: the author's hash never leaves the store. */
 export interface ThreadComment extends PublicComment {
@@ -13,7 +14,7 @@ export interface ThreadComment extends PublicComment {
 
 /** A whole thread as readers see it, at one revision of the store. Shared by every reader of that revision: never changed. */
 interface ThreadView {
-  /** The store's revision of `thread:<slug>` read before the comments (StoreEngine.revision). */
+  /** The store's revision of `thread:<slug>` read before the comments (ThreadStore.revision). */
   revision: string;
   articleScore: number;
   /** Top-level comments, newest first, each with its replies oldest first under it. */
@@ -21,7 +22,7 @@ interface ThreadView {
 }
 
 /** What the store needs to answer for a thread's views. */
-export type ThreadSource = Pick<StoreEngine, 'revision' | 'listComments' | 'articleScore'>;
+export type ThreadSource = Pick<ThreadStore, 'revision' | 'listComments' | 'articleScore'>;
 
 /**
  * Bytes of thread views kept at most, counted from their comments' text: the

@@ -240,49 +240,18 @@ export class StoreState {
 
   #applyChange(record: JournalRecord): SnapshotTarget | null {
     switch (record.op) {
-      case 'comment': {
-        const thread = this.#threadInMemory(record.comment.articleSlug);
-        if (record.seq <= thread.journalSeq) return null;
-        thread.addComment(record.comment);
-        noteModeration(this.moderation, record.comment);
-        noteNewest(this.#newestComments, record.comment);
-        noteLastPublished(this.#lastPublished, record.comment);
-        return thread;
-      }
-      case 'vote': {
-        const thread = this.#threadInMemory(record.articleSlug);
-        if (record.seq <= thread.journalSeq) return null;
-        thread.setVote(record.voter, record.commentId, record.vote);
-        return thread;
-      }
+      case 'comment':
+      case 'vote':
+      case 'deleteComment':
+      case 'approveComment':
+      case 'removeComment':
+        return this.#applyThreadChange(record);
       case 'topicRequest':
         return added(this.topicRequests, record.seq, record.item);
       case 'bugReport':
         return added(this.bugReports, record.seq, record.item);
       case 'citySubmission':
         return added(this.citySubmissions, record.seq, record.item);
-      case 'deleteComment': {
-        const thread = this.#threadInMemory(record.articleSlug);
-        if (record.seq <= thread.journalSeq) return null;
-        thread.deleteComment(record.commentId, record.deletedAt);
-        return thread;
-      }
-      case 'approveComment': {
-        const thread = this.#threadInMemory(record.articleSlug);
-        if (record.seq <= thread.journalSeq) return null;
-        const approved = thread.approveComment(record.commentId);
-        noteModeration(this.moderation, approved);
-        noteLastPublished(this.#lastPublished, approved);
-        this.moderation.pending.delete(record.commentId);
-        return thread;
-      }
-      case 'removeComment': {
-        const thread = this.#threadInMemory(record.articleSlug);
-        if (record.seq <= thread.journalSeq) return null;
-        thread.removePendingComment(record.commentId);
-        this.moderation.pending.delete(record.commentId);
-        return thread;
-      }
       case 'answerTopicRequest':
         return changed(this.topicRequests, record.seq, (requests) => {
           requests.replace(record.item);
@@ -330,7 +299,42 @@ export class StoreState {
         });
     }
   }
+
+  /** A change to one article's thread, unless its snapshot holds it already. */
+  #applyThreadChange(record: Extract<JournalRecord, { op: ThreadOp }>): SnapshotTarget | null {
+    const thread = this.#threadInMemory(record.op === 'comment' ? record.comment.articleSlug : record.articleSlug);
+    if (record.seq <= thread.journalSeq) return null;
+    switch (record.op) {
+      case 'comment':
+        thread.addComment(record.comment);
+        noteModeration(this.moderation, record.comment);
+        noteNewest(this.#newestComments, record.comment);
+        noteLastPublished(this.#lastPublished, record.comment);
+        break;
+      case 'vote':
+        thread.setVote(record.voter, record.commentId, record.vote);
+        break;
+      case 'deleteComment':
+        thread.deleteComment(record.commentId, record.deletedAt);
+        break;
+      case 'approveComment': {
+        const approved = thread.approveComment(record.commentId);
+        noteModeration(this.moderation, approved);
+        noteLastPublished(this.#lastPublished, approved);
+        this.moderation.pending.delete(record.commentId);
+        break;
+      }
+      case 'removeComment':
+        thread.removePendingComment(record.commentId);
+        this.moderation.pending.delete(record.commentId);
+        break;
+    }
+    return thread;
+  }
 }
+
+/** The journal operations that change one article's thread. */
+type ThreadOp = 'comment' | 'vote' | 'deleteComment' | 'approveComment' | 'removeComment';
 
 /**
  * The readers with a comment ever published (MODERATION=first lets theirs

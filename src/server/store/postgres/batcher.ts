@@ -18,6 +18,9 @@ import { batchRan } from '../../observability/counters.ts';
  * timeout, a lost connection) fails every call of the batch at once, never
  * retried, so that a write still fails within its time limit.
  */
+/** How the site's hot paths batch: a few batches at once per kind, each of up to 100 calls. */
+export const BATCHES = { maxItems: 100, concurrency: 4 };
+
 export class Batcher<Item, Result> {
   /** What the metrics call these batches ("comments", "votes"…). */
   readonly #name: string;

@@ -1,18 +1,10 @@
+/** The outbox on PostgreSQL: docs/architecture.md ("The store", "An outbox"). */
 import { notificationOf, type Notified } from '../outbox.ts';
+import type { OutboxStore } from '../roles.ts';
 import type { NotificationChannel, OutboxEntry, OutboxKey } from '../types.ts';
+import type { PostgresCore } from './engine.ts';
 import { OUTBOX_COLUMNS, outboxEntryOf, type OutboxRow } from './rows.ts';
 import { asColumns, run, type Queryable } from './sql.ts';
-
-/**
- * The outbox on PostgreSQL. A new record's entries go in by the statement
- * that stores the record (`withOutbox`): one statement, one commit, so both
- * are kept or neither. Senders on any number of instances claim due rows
- * with FOR UPDATE SKIP LOCKED and a lease: two claims never get the same row
- * while its lease runs, and a row whose sender died is claimed again once
- * its lease is over. Rows are kept in the order claims read them (primary key
- * channel, created_at, id), and a sender settles them by that key, so that
- * each row is written to one index only.
- */
 
 /**
  * `statement` (`WITH a AS (…) …` or a plain `INSERT …`) with the outbox
@@ -40,7 +32,12 @@ export function withOutbox(
   return { text: `WITH outboxed AS (${outbox})${rest}`, params: [...statement.params, ...asColumns(told, 3), channels] };
 }
 
-export async function claimOutbox(db: Queryable, channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+/**
+ * Claims due rows with FOR UPDATE SKIP LOCKED and a lease: two claims never
+ * get the same row while its lease runs, and a row whose sender died is
+ * claimed again once its lease is over.
+ */
+async function claimOutbox(db: Queryable, channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
   const { rows } = await run<OutboxRow>(
     db,
     `UPDATE notification_outbox SET lease_until = now() + $3 * interval '1 millisecond'
@@ -64,23 +61,23 @@ function keyParams(entries: readonly OutboxKey[]): unknown[] {
   );
 }
 
-export async function outboxSent(db: Queryable, entries: readonly OutboxKey[]): Promise<void> {
+async function outboxSent(db: Queryable, entries: readonly OutboxKey[]): Promise<void> {
   await run(db, `DELETE FROM notification_outbox WHERE ${KEYED}`, keyParams(entries));
 }
 
-export async function outboxFailed(db: Queryable, entries: readonly OutboxKey[], dueAt: string): Promise<void> {
+async function outboxFailed(db: Queryable, entries: readonly OutboxKey[], dueAt: string): Promise<void> {
   await run(db, `UPDATE notification_outbox SET attempts = attempts + 1, due_at = $4, lease_until = NULL WHERE ${KEYED}`, [
     ...keyParams(entries),
     dueAt,
   ]);
 }
 
-export async function outboxReleased(db: Queryable, entries: readonly OutboxKey[]): Promise<void> {
+async function outboxReleased(db: Queryable, entries: readonly OutboxKey[]): Promise<void> {
   await run(db, `UPDATE notification_outbox SET lease_until = NULL WHERE ${KEYED}`, keyParams(entries));
 }
 
 /** The email turn: taken when free or run out, renewed by its holder, refused to anyone else. */
-export async function emailTurn(db: Queryable, holder: string, leaseMs: number): Promise<boolean> {
+async function emailTurn(db: Queryable, holder: string, leaseMs: number): Promise<boolean> {
   const { rows } = await run<{ holder: string }>(
     db,
     `INSERT INTO email_sender (id, holder, until) VALUES (true, $1, now() + $2 * interval '1 millisecond')
@@ -92,7 +89,7 @@ export async function emailTurn(db: Queryable, holder: string, leaseMs: number):
   return rows.length === 1;
 }
 
-export async function outboxDepth(db: Queryable): Promise<Record<NotificationChannel, number>> {
+async function outboxDepth(db: Queryable): Promise<Record<NotificationChannel, number>> {
   const { rows } = await run<{ channel: NotificationChannel; count: string }>(
     db,
     'SELECT channel, count(*) FROM notification_outbox GROUP BY channel',
@@ -100,4 +97,37 @@ export async function outboxDepth(db: Queryable): Promise<Record<NotificationCha
   const depth = { email: 0, webhook: 0 };
   for (const row of rows) depth[row.channel] = Number(row.count);
   return depth;
+}
+
+/** The outbox role on PostgreSQL: the statements above, each let in by the store's gate. */
+export class PostgresOutbox implements OutboxStore {
+  readonly #core: PostgresCore;
+
+  constructor(core: PostgresCore) {
+    this.#core = core;
+  }
+
+  claimNotifications(channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#core.gate.run(() => claimOutbox(this.#core.pool, channel, limit, leaseMs));
+  }
+
+  notificationsSent(entries: readonly OutboxKey[]): Promise<void> {
+    return this.#core.gate.run(() => outboxSent(this.#core.pool, entries));
+  }
+
+  notificationsFailed(entries: readonly OutboxKey[], dueAt: string): Promise<void> {
+    return this.#core.gate.run(() => outboxFailed(this.#core.pool, entries, dueAt));
+  }
+
+  notificationsReleased(entries: readonly OutboxKey[]): Promise<void> {
+    return this.#core.gate.run(() => outboxReleased(this.#core.pool, entries));
+  }
+
+  emailTurn(holder: string, leaseMs: number): Promise<boolean> {
+    return this.#core.gate.run(() => emailTurn(this.#core.pool, holder, leaseMs));
+  }
+
+  outboxDepth(): Promise<Record<NotificationChannel, number>> {
+    return this.#core.gate.run(() => outboxDepth(this.#core.pool));
+  }
 }

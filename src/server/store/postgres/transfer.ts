@@ -4,7 +4,9 @@
  * one engine to the other is an export and an import.
  */
 import type { Pool, PoolClient } from 'pg';
+import type { TransferStore } from '../roles.ts';
 import { threadTopic, type CastVote, type ExportRecord, type ImportCounts } from '../types.ts';
+import type { PostgresCore } from './engine.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, OUTBOX_ROWS, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
   BUG_REPORT_COLUMNS,
@@ -83,115 +85,70 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
   },
 ];
 
-/** Everything, from one snapshot of the database (writes may go on meanwhile), read through cursors. */
-export async function* exportRecords(pool: Pool): AsyncGenerator<ExportRecord> {
-  const client = await pool.connect();
-  let finished = false;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    for (const { query, record } of SOURCES) {
-      await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query}`);
-      for (;;) {
-        const { rows } = await client.query<never>(`FETCH ${BATCH} FROM export_rows`);
-        if (rows.length === 0) break;
-        for (const row of rows) yield record(row);
+/** Export and import on PostgreSQL. The owner's tool runs these alone, outside the gate: an export holds its connection for as long as it is read. */
+export class PostgresTransfer implements TransferStore {
+  readonly #pool: Pool;
+
+  constructor(core: PostgresCore) {
+    this.#pool = core.pool;
+  }
+
+  /** Everything, from one snapshot of the database (writes may go on meanwhile), read through cursors. */
+  async *exportRecords(): AsyncGenerator<ExportRecord> {
+    const client = await this.#pool.connect();
+    let finished = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      for (const { query, record } of SOURCES) {
+        await client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query}`);
+        for (;;) {
+          const { rows } = await client.query<never>(`FETCH ${BATCH} FROM export_rows`);
+          if (rows.length === 0) break;
+          for (const row of rows) yield record(row);
+        }
+        await client.query('CLOSE export_rows');
       }
-      await client.query('CLOSE export_rows');
+      await client.query('COMMIT');
+      finished = true;
+    } finally {
+      // A reader that stopped early leaves the transaction open: that connection is not reused.
+      client.release(!finished);
     }
-    await client.query('COMMIT');
-    finished = true;
-  } finally {
-    // A reader that stopped early leaves the transaction open: that connection is not reused.
-    client.release(!finished);
+  }
+
+  /**
+   * Adds the records not there yet, in one transaction; scores are then counted
+   * again from the votes, and the tables analyzed when anything was added.
+   */
+  async importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
+    const counts = await addRecords(this.#pool, records);
+    // Until its tables are analyzed, PostgreSQL plans the site's queries for the nearly empty tables it last saw:
+    // autovacuum gets to them in a while after a bulk load, or never where it is off.
+    if (counts.added > 0) await this.#pool.query('ANALYZE');
+    return counts;
   }
 }
 
-/**
- * Adds the records not there yet, in one transaction; scores are then counted
- * again from the votes, and the tables analyzed when anything was added.
- */
-export async function importRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
-  const counts = await addRecords(pool, records);
-  // Until its tables are analyzed, PostgreSQL plans the site's queries for the nearly empty tables it last saw:
-  // autovacuum gets to them in a while after a bulk load, or never where it is off.
-  if (counts.added > 0) await pool.query('ANALYZE');
-  return counts;
+/** What an import changed: the threads whose scores and revisions follow, and whether the topic requests did. */
+interface Touched {
+  threads: Set<string>;
+  topicRequests: boolean;
 }
 
 function addRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
   return inTransaction(pool, async (client) => {
     const counts: ImportCounts = { added: 0, skipped: 0 };
-    const threads = new Set<string>();
-    const topicRequests = { changed: false };
+    const touched: Touched = { threads: new Set(), topicRequests: false };
     let batch: ExportRecord[] = [];
-
-    async function insertBatch(kind: ExportRecord['kind'], records: ExportRecord[]): Promise<number> {
-      const of = <Kind extends ExportRecord['kind']>(wanted: Kind) =>
-        records.filter((record): record is Extract<ExportRecord, { kind: Kind }> => record.kind === wanted);
-      switch (kind) {
-        case 'salt': {
-          const result = await client.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-            SALT_SETTING,
-            of('salt')[0]?.salt,
-          ]);
-          return result.rowCount ?? 0;
-        }
-        case 'comment': {
-          const comments = of('comment').map((record) => record.comment);
-          for (const comment of comments) threads.add(comment.articleSlug);
-          return insertRows(client, COMMENT_ROWS, comments);
-        }
-        case 'vote':
-          return insertVotes(client, of('vote'));
-        case 'topicRequest': {
-          const added = await insertRows(
-            client,
-            TOPIC_REQUEST_ROWS,
-            of('topicRequest').map((record) => record.item),
-          );
-          topicRequests.changed ||= added > 0;
-          return added;
-        }
-        case 'bugReport':
-          return insertRows(
-            client,
-            BUG_REPORT_ROWS,
-            of('bugReport').map((record) => record.item),
-          );
-        case 'citySubmission':
-          return insertRows(
-            client,
-            CITY_SUBMISSION_ROWS,
-            of('citySubmission').map((record) => record.item),
-          );
-        case 'ban':
-          return insertNew(
-            client,
-            'bans (reader_hash, since)',
-            of('ban').map((record) => [record.readerHash, record.since]),
-          );
-        case 'spentLink':
-          return insertNew(
-            client,
-            'spent_links (link, expires_at)',
-            of('spentLink').map((record) => [record.link, record.expiresAt]),
-          );
-        case 'notification':
-          return insertRows(
-            client,
-            OUTBOX_ROWS,
-            of('notification').map((record) => record.entry),
-          );
-      }
-    }
 
     async function flush(): Promise<void> {
       const first = batch[0];
       if (!first) return;
-      const added = await insertBatch(first.kind, batch);
+      const added = await insertBatch(client, first.kind, batch, touched);
       counts.added += added;
       counts.skipped += batch.length - added;
-      if (first.kind === 'vote') for (const record of batch as Extract<ExportRecord, { kind: 'vote' }>[]) threads.add(record.articleSlug);
+      if (first.kind === 'vote')
+        for (const record of batch as Extract<ExportRecord, { kind: 'vote' }>[]) touched.threads.add(record.articleSlug);
       batch = [];
     }
 
@@ -201,12 +158,73 @@ function addRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<
     }
     await flush();
     if (counts.added > 0) {
-      await recountScores(client, [...threads]);
-      for (const slug of threads) await bumpRevision(client, threadTopic(slug));
+      await recountScores(client, [...touched.threads]);
+      for (const slug of touched.threads) await bumpRevision(client, threadTopic(slug));
     }
-    if (topicRequests.changed) await bumpRevision(client, 'topic-requests');
+    if (touched.topicRequests) await bumpRevision(client, 'topic-requests');
     return counts;
   });
+}
+
+/** Adds a batch of records of one kind; resolves with how many were added. */
+async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], records: ExportRecord[], touched: Touched): Promise<number> {
+  const of = <Kind extends ExportRecord['kind']>(wanted: Kind) =>
+    records.filter((record): record is Extract<ExportRecord, { kind: Kind }> => record.kind === wanted);
+  switch (kind) {
+    case 'salt': {
+      const result = await client.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+        SALT_SETTING,
+        of('salt')[0]?.salt,
+      ]);
+      return result.rowCount ?? 0;
+    }
+    case 'comment': {
+      const comments = of('comment').map((record) => record.comment);
+      for (const comment of comments) touched.threads.add(comment.articleSlug);
+      return insertRows(client, COMMENT_ROWS, comments);
+    }
+    case 'vote':
+      return insertVotes(client, of('vote'));
+    case 'topicRequest': {
+      const added = await insertRows(
+        client,
+        TOPIC_REQUEST_ROWS,
+        of('topicRequest').map((record) => record.item),
+      );
+      touched.topicRequests ||= added > 0;
+      return added;
+    }
+    case 'bugReport':
+      return insertRows(
+        client,
+        BUG_REPORT_ROWS,
+        of('bugReport').map((record) => record.item),
+      );
+    case 'citySubmission':
+      return insertRows(
+        client,
+        CITY_SUBMISSION_ROWS,
+        of('citySubmission').map((record) => record.item),
+      );
+    case 'ban':
+      return insertNew(
+        client,
+        'bans (reader_hash, since)',
+        of('ban').map((record) => [record.readerHash, record.since]),
+      );
+    case 'spentLink':
+      return insertNew(
+        client,
+        'spent_links (link, expires_at)',
+        of('spentLink').map((record) => [record.link, record.expiresAt]),
+      );
+    case 'notification':
+      return insertRows(
+        client,
+        OUTBOX_ROWS,
+        of('notification').map((record) => record.entry),
+      );
+  }
 }
 
 /** Adds the rows whose key (the first column) is not there yet; resolves with how many were added. */

@@ -1,0 +1,92 @@
+import { newComment } from '../records.ts';
+import type { ThreadStore } from '../roles.ts';
+import type { CastVote, NewComment, RevisionTopic, StoredComment, VoteTarget, VoteValue } from '../types.ts';
+import type { EmbeddedCore } from './engine.ts';
+import type { StoreState } from './state.ts';
+
+/** Newest first, as PostgreSQL orders them (by time, then id). */
+export function newestFirst(a: StoredComment, b: StoredComment): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** The threads of the embedded store: read from its state in memory, written through its journal. */
+export class EmbeddedThreads implements ThreadStore {
+  readonly #core: EmbeddedCore;
+  readonly #state: StoreState;
+
+  constructor(core: EmbeddedCore) {
+    this.#core = core;
+    this.#state = core.state;
+  }
+
+  async insertComment(comment: NewComment): Promise<StoredComment> {
+    const stored = newComment(comment);
+    const answer = { ...stored };
+    await this.#core.prepareAndCommit({ op: 'comment', comment: stored, outbox: this.#core.outboxRefs(stored.id) });
+    return answer;
+  }
+
+  async getComment(articleSlug: string, id: string): Promise<StoredComment | null> {
+    return (await this.#state.article(articleSlug))?.comment(id) ?? null;
+  }
+
+  async listComments(articleSlug: string): Promise<StoredComment[]> {
+    return (await this.#state.article(articleSlug))?.publishedComments() ?? [];
+  }
+
+  async latestComments(articleSlugs: readonly string[], limit: number): Promise<StoredComment[]> {
+    let newest: StoredComment[] = [];
+    // Threads with the newest published comment first, each read only while it may hold one newer than the last kept.
+    for (const { slug, lastPublished } of this.#state.threadsByLastPublished(articleSlugs)) {
+      const oldestKept = newest.at(limit - 1);
+      if (oldestKept && lastPublished < Date.parse(oldestKept.createdAt)) break;
+      const shown = (await this.#state.article(slug))?.publishedComments().filter((comment) => comment.deletedAt === null) ?? [];
+      newest = [...newest, ...shown].sort(newestFirst).slice(0, limit);
+    }
+    return newest;
+  }
+
+  everPublished(readerHash: string): Promise<boolean> {
+    return Promise.resolve(this.#state.moderation.publishedAuthors.has(readerHash));
+  }
+
+  async latestCommentBy(authorHash: string): Promise<StoredComment | null> {
+    const newest = this.#state.newestCommentOf(authorHash);
+    return newest ? ((await this.#state.article(newest.articleSlug))?.comment(newest.id) ?? null) : null;
+  }
+
+  async articleScore(articleSlug: string): Promise<number> {
+    return (await this.#state.article(articleSlug))?.scoreOf(null) ?? 0;
+  }
+
+  async applyVote(
+    target: VoteTarget,
+    voter: string,
+    decide: (current: VoteValue) => VoteValue,
+  ): Promise<{ score: number; vote: VoteValue } | null> {
+    const { articleSlug, commentId } = target;
+    const existing = await this.#state.article(articleSlug);
+    if (commentId !== null && !existing?.hasLiveComment(commentId)) return null;
+    const thread = existing ?? (await this.#state.articleToWrite(articleSlug));
+    // From here to the commit nothing is awaited: the vote decides against every vote before it.
+    const current = thread.voteOf(voter, commentId);
+    const vote = decide(current);
+    const durable =
+      vote === current
+        ? // Nothing changes, but what `decide` saw may still be on its way to disk.
+          this.#core.journal.append('')
+        : this.#core.commit({ op: 'vote', articleSlug, commentId, voter, vote });
+    const score = thread.scoreOf(commentId);
+    await durable;
+    return { score, vote };
+  }
+
+  async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, CastVote> }> {
+    return (await this.#state.article(articleSlug))?.votesOf(voter) ?? { article: 0, comments: {} };
+  }
+
+  revision(topic: RevisionTopic): Promise<string> {
+    return Promise.resolve(String(this.#core.revisions.get(topic) ?? 0));
+  }
+}

@@ -1,0 +1,216 @@
+import type {
+  CastVote,
+  CommentFilter,
+  ExportRecord,
+  ImportCounts,
+  NewBugReport,
+  NewCitySubmission,
+  NewComment,
+  NewTopicRequest,
+  NotificationChannel,
+  OutboxEntry,
+  OutboxKey,
+  ReviewQueue,
+  RevisionTopic,
+  SpentLink,
+  StoredComment,
+  StoreStats,
+  TopicRequest,
+  TopicRequestAnswer,
+  BugReport,
+  CitySubmission,
+  VoteTarget,
+  VoteValue,
+} from './types.ts';
+
+/**
+ * The store's roles: what its callers use, one interface each, so that a
+ * caller is typed against the role it needs. Every engine implements them
+ * all (StoreEngine), a file per role (docs/architecture.md, "The store's
+ * roles").
+ */
+
+/** The articles' threads: comments and votes as readers write and read them, and the revisions of cached renders. */
+export interface ThreadStore {
+  /** Stores a comment; resolves only once it is durable (on disk, or committed). */
+  insertComment(comment: NewComment): Promise<StoredComment>;
+  /** A comment of an article, published or pending. */
+  getComment(articleSlug: string, id: string): Promise<StoredComment | null>;
+  /** Every published comment of an article, oldest first: what readers see, never a pending one. */
+  listComments(articleSlug: string): Promise<StoredComment[]>;
+  /**
+   * The newest `limit` published comments of the threads of `articleSlugs`,
+   * newest first, deleted ones left out: what a feed of those threads
+   * carries. Costs what those comments cost, not what the threads hold.
+   */
+  latestComments(articleSlugs: readonly string[], limit: number): Promise<StoredComment[]>;
+  /**
+   * Whether a comment of this reader was ever published: posted when it
+   * needed no approval, or approved. A deletion does not undo it.
+   */
+  everPublished(readerHash: string): Promise<boolean>;
+  /** The reader's newest comment, on any article (deleted ones too); null when they wrote none. */
+  latestCommentBy(authorHash: string): Promise<StoredComment | null>;
+  /** The article's own score (ups minus downs of the votes on the article itself); 0 when none. */
+  articleScore(articleSlug: string): Promise<number>;
+  /**
+   * Reads this voter's current vote on the target, lets `decide` choose the
+   * next one, stores it and updates the target's score, all as one atomic step
+   * for that (target, voter), durable before it resolves. Null when the
+   * target comment does not exist.
+   */
+  applyVote(
+    target: VoteTarget,
+    voter: string,
+    decide: (current: VoteValue) => VoteValue,
+  ): Promise<{ score: number; vote: VoteValue } | null>;
+  /** This voter's votes on an article and on its comments (only those voted on). */
+  votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, CastVote> }>;
+  /**
+   * A token that changes whenever what `topic` covers changes, in this process
+   * or any other sharing the store: a cached render is kept under it and
+   * replaced as soon as it differs. Cheap, so it can be asked for every read.
+   */
+  revision(topic: RevisionTopic): Promise<string>;
+}
+
+/** What readers send besides comments and votes: topic requests, bug reports, city submissions. */
+export interface SubmissionStore {
+  insertTopicRequest(request: NewTopicRequest): Promise<TopicRequest>;
+  /** Newest first, those waiting for approval left out: what readers see, never a waiting one. */
+  listTopicRequests(): Promise<TopicRequest[]>;
+  insertBugReport(report: NewBugReport): Promise<BugReport>;
+  insertCitySubmission(submission: NewCitySubmission): Promise<CitySubmission>;
+}
+
+/** The owner's operations (the desk, moderation links, npm run data), and the ban check every write makes. */
+export interface ModerationStore {
+  /** Whether the owner banned this reader (until an unban). */
+  isBanned(readerHash: string): Promise<boolean>;
+  /** A comment by id alone, on whichever article, published or pending; null when there is none. */
+  findComment(id: string): Promise<StoredComment | null>;
+  /** Empties the comment's body and marks it deleted; its replies stay. Null when there is no such comment. */
+  deleteComment(id: string): Promise<StoredComment | null>;
+  /** The newest `limit` comments that `filter` lets through, across articles, deleted ones included. */
+  recentComments(filter: CommentFilter, limit: number): Promise<StoredComment[]>;
+  /** Publishes a pending comment, as it was written; null when no comment with this id is pending. */
+  approveComment(id: string): Promise<StoredComment | null>;
+  /** Removes a pending comment outright (no one saw it; it has no reply); null when no comment with this id is pending. */
+  removePendingComment(id: string): Promise<StoredComment | null>;
+  /**
+   * The owner's verdict on a topic request waiting for approval: `approve`
+   * lists it (pending), `remove` deletes it outright (no reader saw it). Null
+   * when no topic request with this id waits.
+   */
+  moderateTopicRequest(id: string, verdict: 'approve' | 'remove'): Promise<TopicRequest | null>;
+  /** Null when there is no such topic request. */
+  answerTopicRequest(id: string, answer: TopicRequestAnswer): Promise<TopicRequest | null>;
+  /** Takes a bug report or a city submission off the review queue; false when there is no such item. */
+  markReviewed(kind: 'bugReport' | 'citySubmission', id: string): Promise<boolean>;
+  reviewQueue(): Promise<ReviewQueue>;
+  /** Bans (true) or unbans (false) a reader; false when nothing changed. */
+  setBan(readerHash: string, banned: boolean): Promise<boolean>;
+  /**
+   * Spends a moderation link, at most once across every process sharing the
+   * store: true when this call spent it, false when it was spent already.
+   * Spent links whose `expiresAt` has passed may be dropped meanwhile.
+   */
+  spendLink(link: SpentLink): Promise<boolean>;
+  /** Whether a moderation link was spent (and not dropped since its expiry). */
+  linkSpent(link: string): Promise<boolean>;
+  /** The hashes of the readers whose comments show this colour-and-animal name. */
+  readersNamed(author: string): Promise<string[]>;
+  stats(): Promise<StoreStats>;
+}
+
+/** The notifications waiting to be sent to the owner, for the senders (src/server/notifications/). */
+export interface OutboxStore {
+  /**
+   * Takes up to `limit` due entries of a channel, oldest first, for
+   * `leaseMs`: no other caller (in this process or another sharing the store)
+   * gets them until they are settled or the lease runs out, so that a sender
+   * that dies leaves them to the next one.
+   */
+  claimNotifications(channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxEntry[]>;
+  /**
+   * Takes or renews the turn to send the owner's emails, for `leaseMs`: true
+   * when `holder` has it. One sender at a time groups every instance's
+   * notifications into one email an interval.
+   */
+  emailTurn(holder: string, leaseMs: number): Promise<boolean>;
+  /** Removes sent entries from the outbox. */
+  notificationsSent(entries: readonly OutboxKey[]): Promise<void>;
+  /** Gives failed entries back, one attempt more, due again at `dueAt` (ISO 8601). */
+  notificationsFailed(entries: readonly OutboxKey[], dueAt: string): Promise<void>;
+  /**
+   * Gives claimed entries back as they were, no attempt counted: their lease
+   * ends, so that they are due again at once (a stopping sender's, for the
+   * next start or another instance).
+   */
+  notificationsReleased(entries: readonly OutboxKey[]): Promise<void>;
+  /** How many entries wait in the outbox, per channel. */
+  outboxDepth(): Promise<Record<NotificationChannel, number>>;
+}
+
+/** Everything a store holds as a stream of records, out and in (npm run data -- export | import, the desk's export). */
+export interface TransferStore {
+  /** Everything stored, streamed, in an order `importRecords` accepts. */
+  exportRecords(): AsyncIterable<ExportRecord>;
+  /** Adds what is not there yet (by id; votes by voter and target), so importing twice changes nothing. Scores follow the votes. */
+  importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts>;
+}
+
+/** The store as the process holds it: its salt, whether it takes writes, its closing. */
+export interface StoreLifecycle {
+  /**
+   * The IP-hash salt kept with the store, made by `make` the first time, so
+   * that every process sharing the store names a reader alike.
+   */
+  keptSalt(make: () => string): Promise<string>;
+  /**
+   * Resolves when the store can take a write now, rejects when it cannot:
+   * the embedded store while it is open and its journal writes, PostgreSQL
+   * when one of the site's connections answers `SELECT 1`. No time limit of
+   * its own: the caller bounds the wait (readiness, src/server/health/).
+   */
+  ping(): Promise<void>;
+  /** Flushes what is pending and releases files or connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * The store interface every engine implements (the embedded journaled store
+ * and PostgreSQL): every role at once. Engines keep data; the rules
+ * (threading, the vote toggle) live once in the service above them
+ * (src/server/store/service.ts).
+ */
+export interface StoreEngine extends ThreadStore, SubmissionStore, ModerationStore, OutboxStore, TransferStore, StoreLifecycle {}
+
+/** The objects an engine is made of, one per role. */
+export interface EngineRoles {
+  threads: ThreadStore;
+  submissions: SubmissionStore;
+  moderation: ModerationStore;
+  outbox: OutboxStore;
+  transfer: TransferStore;
+  lifecycle: StoreLifecycle;
+}
+
+/**
+ * An engine made of its roles' objects: each role's methods (those of its
+ * class), bound to that object, so that a call costs what it costs on the
+ * role itself. Throws when two roles name the same method.
+ */
+export function engineOf(roles: EngineRoles): StoreEngine {
+  const engine: Record<string, unknown> = {};
+  for (const role of Object.values(roles) as object[]) {
+    const methods = Object.getPrototypeOf(role) as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(methods)) {
+      const method = methods[name];
+      if (name === 'constructor' || typeof method !== 'function') continue;
+      if (name in engine) throw new Error(`Two store roles name the method ${name}`);
+      engine[name] = method.bind(role);
+    }
+  }
+  return engine as unknown as StoreEngine;
+}
