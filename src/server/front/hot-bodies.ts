@@ -20,8 +20,11 @@ export class HotBodies {
   #misses = 0;
 
   constructor(budgetBytes: number) {
-    // An empty body counts one byte: lru-cache sizes are positive.
-    this.#held = new LRUCache<string, HeldBody>({ maxSize: budgetBytes, sizeCalculation: (held) => Math.max(1, held.body.length) });
+    // lru-cache sizes are positive: an empty body counts one byte, and a budget of none holds nothing larger.
+    this.#held = new LRUCache<string, HeldBody>({
+      maxSize: Math.max(1, budgetBytes),
+      sizeCalculation: (held) => Math.max(1, held.body.length),
+    });
   }
 
   get bytes(): number {
