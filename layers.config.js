@@ -42,6 +42,8 @@ export const LAYER_ELEMENTS = [
   // Everything the owner does: the moderation actions, the signed links a notification carries and the pages they
   // open, the desk (pages on a listener of their own), and the data tool (npm run data).
   element('owner', 'src/server/owner'),
+  // The fediverse (ActivityPub, on Fedify): an actor a language, the articles as objects, the followers.
+  element('federation', 'src/server/federation'),
   // Notifications to the owner, sent from the store's outbox.
   element('notifications', 'src/server/notifications'),
   // The operation registry, the reads' handlers that belong to no other concern (the caller's own votes), and the documents.
@@ -88,10 +90,11 @@ const ALLOWED = {
   social: SHARED,
   owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
+  federation: [...SHARED, 'http', 'store', 'articles', 'social', 'observability'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   health: [],
-  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'health', 'observability', 'notifications', 'owner', 'site'],
+  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'health', 'observability', 'notifications', 'owner', 'federation', 'site'],
   build: [...SHARED, 'http', 'front', 'cities'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],

@@ -10,7 +10,17 @@ import {
   TOPIC_REQUEST_ROWS,
 } from '../../src/server/store/postgres/inserts.ts';
 import { columnName } from '../../src/server/store/postgres/rows.ts';
-import { ban, bugReport, citySubmission, comment, outboxEntry, spentLink, topicRequest, vote } from '../../src/server/store/shapes.ts';
+import {
+  ban,
+  bugReport,
+  follower,
+  citySubmission,
+  comment,
+  outboxEntry,
+  spentLink,
+  topicRequest,
+  vote,
+} from '../../src/server/store/shapes.ts';
 import { dropDatabases, freshDatabase, queryRows } from '../support/postgres.ts';
 
 /**
@@ -30,6 +40,7 @@ const RECORD_TABLES: Record<string, z.ZodObject> = {
   notification_outbox: outboxEntry,
   bans: ban,
   spent_links: spentLink,
+  followers: follower,
   // A vote on a comment names it; an article's own vote is the same record with no comment.
   comment_votes: vote.extend({ commentId: vote.shape.commentId.unwrap() }),
   article_votes: vote.omit({ commentId: true }),
@@ -49,7 +60,7 @@ const NOT_FIELDS: Record<string, Record<string, string>> = {
 
 /** Tables that keep no record of their own, and why. */
 const NOT_RECORDS: Record<string, string> = {
-  settings: 'the kept salt, exported as the `salt` line of an export',
+  settings: 'the kept salt and secrets, exported as the `salt` and `secret` lines of an export',
   article_scores: 'the sums of the articles’ votes, kept beside them',
   revisions: 'the counters of cached renders, bumped by the writes',
   email_sender: 'which instance sends the owner’s emails now, a lease of the senders’ own',

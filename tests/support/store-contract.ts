@@ -1,6 +1,7 @@
 import { describe } from 'node:test';
 import type { StoreEngine } from '../../src/server/store/roles.ts';
 import { BOTH_CHANNELS, type ContractStores, type StoreHarness } from './store-contract-kit.ts';
+import { followersKept } from './store-contract-followers.ts';
 import { outboxClaims, outboxRecovery } from './store-contract-outbox.ts';
 import { approvalAndBans, deletionAndReview, exportAndImport, newestComments, waitingRequestsAndLinks } from './store-contract-owner.ts';
 import { concurrentVotesAndSubmissions, revisionsAndReopening, threadBasics } from './store-contract-threads.ts';
@@ -42,5 +43,9 @@ export function storeContract(engine: string, harness: StoreHarness): void {
     waitingRequestsAndLinks(stores);
     newestComments(stores);
     exportAndImport(stores);
+  });
+
+  describe(`the ${engine} store keeps the federation's followers and secrets`, () => {
+    followersKept(stores);
   });
 }

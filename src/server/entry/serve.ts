@@ -6,6 +6,7 @@ import { dispatchApi } from '../api/dispatch.ts';
 import { operationIdAt, readQueryParameters } from '../api/registry.ts';
 import { CONTENT_DIR, openBuiltContent, serveBuiltContent, type BuiltContent } from '../articles/built-content.ts';
 import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
+import { federationEndpoint } from '../federation/federation.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import type { McpEndpoint } from '../mcp/endpoint.ts';
 import { securityHeaders } from '../http/security-headers.ts';
@@ -111,6 +112,11 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
   // Every setting is read here first, so that any wrong one stops start-up, each named.
   logger.info('settings in effect', settingsInEffect());
   const opened = await runtime();
+  if (setting('FEDERATION_ALLOW_PRIVATE_ADDRESSES') === '1')
+    logger.warn(
+      '[settings] FEDERATION_ALLOW_PRIVATE_ADDRESSES=1: outbound federation may reach loopback and private addresses, ' +
+        "this server's own network included. For tests on one machine only.",
+    );
   checkCityIndexFile(CITY_INDEX_PATH);
   const content = await openBuiltContent(join(root, CONTENT_DIR), opened.site);
   serveBuiltContent(content);
@@ -142,6 +148,7 @@ function frontServer(app: AstroApp, root: string, { opened, content }: Started, 
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
     moderation: (request) => serveModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: opened.site }),
+    ...(setting('FEDERATION') === 'on' ? { federation: federationEndpoint({ store: opened.store, content, site: opened.site }) } : {}),
     probes,
     formResponses: formResponses(opened),
     headers: securityHeaders(opened.captcha.provider === 'turnstile'),

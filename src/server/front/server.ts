@@ -10,6 +10,7 @@ import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
 import { setting } from '../settings/environment.ts';
 import { apiRoute, type ApiDispatcher } from './api-route.ts';
+import { federationRoute, type FederationServer } from './federation-route.ts';
 import { mcpRoute, type McpServer } from './mcp-route.ts';
 import { moderationRoute, type ModerationPages } from './moderation-route.ts';
 import { takeNotFoundPages } from './not-found.ts';
@@ -75,6 +76,8 @@ export interface FrontServerOptions {
   mcp?: McpServer;
   /** Answers every request under `/moderation/`, the pages of the owner's signed links (src/server/owner/moderation-pages.ts), GET and POST. */
   moderation?: ModerationPages;
+  /** The federation's requests (src/server/federation/), asked before the pages; none while FEDERATION is off. */
+  federation?: FederationServer;
 }
 
 /** The routes, asked in order; the last answers whatever reaches it. */
@@ -117,7 +120,7 @@ async function pageContext(options: FrontServerOptions, base: Readonly<Record<st
 
 /**
  * The route table, in the order a request is asked: the probes and the form
- * answers by exact path; then `/api`, `/mcp`, `/moderation/`, the built
+ * answers by exact path; then `/api`, `/mcp`, `/moderation/`, the federation's, the built
  * files and the pages with their thread, the pages Astro renders, and last
  * the site's 404 page. A route is one module and one line here.
  */
@@ -145,6 +148,7 @@ async function routeTable(
       api,
       ...(options.mcp ? [mcpRoute(options.mcp, base)] : []),
       ...(options.moderation ? [moderationRoute(options.moderation, base)] : []),
+      ...(options.federation ? [federationRoute(options.federation, base)] : []),
       staticRoute(pages),
       renderRoute(pages, notFoundPages, missing),
       notFoundRoute(notFoundPages, missing, base),

@@ -71,6 +71,12 @@ export const SETTINGS = {
   OWNER_HOST: { meaning: 'address the desk binds', parse: text(), fallback: '127.0.0.1' },
   OWNER_ORIGIN: { meaning: 'the origin the desk is reached at through a proxy', parse: exactOrigin('https://desk.example.org') },
   MODERATION: { meaning: 'which comments wait for approval', parse: oneOf(['off', 'first', 'all']), fallback: 'off' },
+  FEDERATION: { meaning: 'whether the publication federates (ActivityPub)', parse: oneOf(['off', 'on']), fallback: 'off' },
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: {
+    meaning: 'let outbound federation reach loopback and private addresses (tests on one machine)',
+    parse: oneOf(['1']),
+    unset: 'refused',
+  },
 } satisfies Record<string, Declaration>;
 
 export type SettingName = keyof typeof SETTINGS;

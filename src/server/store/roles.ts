@@ -2,10 +2,12 @@ import type {
   CastVote,
   CommentFilter,
   ExportRecord,
+  Follower,
   ImportCounts,
   NewBugReport,
   NewCitySubmission,
   NewComment,
+  NewFollower,
   NewTopicRequest,
   NotificationChannel,
   OutboxEntry,
@@ -152,6 +154,26 @@ export interface OutboxStore {
   outboxDepth(): Promise<Record<NotificationChannel, number>>;
 }
 
+/**
+ * The followers of the publication's actors, one actor a language
+ * (src/server/federation/): what the inbox stores on a Follow and removes on
+ * its Undo, and what the followers collection and a delivery read.
+ */
+export interface FollowerStore {
+  /**
+   * Keeps a remote actor as a follower of the language's actor, durable
+   * before it resolves; a follow again replaces its inboxes and keeps when
+   * it first followed. True when it was not a follower yet.
+   */
+  addFollower(follower: NewFollower): Promise<boolean>;
+  /** Removes a follower of the language's actor; false when it was none. */
+  removeFollower(lang: Follower['lang'], actorId: string): Promise<boolean>;
+  /** Up to `limit` followers of the language's actor from the `offset`th, oldest first (then by actor id). */
+  listFollowers(lang: Follower['lang'], offset: number, limit: number): Promise<Follower[]>;
+  /** How many follow the language's actor. */
+  followerCount(lang: Follower['lang']): Promise<number>;
+}
+
 /** Everything a store holds as a stream of records, out and in (npm run data -- export | import, the desk's export). */
 export interface TransferStore {
   /** Everything stored, streamed, in an order `importRecords` accepts. */
@@ -167,6 +189,12 @@ export interface StoreLifecycle {
    * that every process sharing the store names a reader alike.
    */
   keptSalt(make: () => string): Promise<string>;
+  /**
+   * The secret kept under `name` (secretName in shapes.ts), made by `make`
+   * the first time, so that every process sharing the store signs alike
+   * (the federation's key pairs). Exported and imported as the salt is.
+   */
+  keptSecret(name: string, make: () => string | Promise<string>): Promise<string>;
   /**
    * Resolves when the store can take a write now, rejects when it cannot:
    * the embedded store while it is open and its journal writes, PostgreSQL
@@ -184,7 +212,8 @@ export interface StoreLifecycle {
  * (threading, the vote toggle) live once in the service above them
  * (src/server/store/service.ts).
  */
-export interface StoreEngine extends ThreadStore, SubmissionStore, ModerationStore, OutboxStore, TransferStore, StoreLifecycle {}
+export interface StoreEngine
+  extends ThreadStore, SubmissionStore, ModerationStore, OutboxStore, FollowerStore, TransferStore, StoreLifecycle {}
 
 /** The objects an engine is made of, one per role. */
 export interface EngineRoles {
@@ -192,6 +221,7 @@ export interface EngineRoles {
   submissions: SubmissionStore;
   moderation: ModerationStore;
   outbox: OutboxStore;
+  followers: FollowerStore;
   transfer: TransferStore;
   lifecycle: StoreLifecycle;
 }

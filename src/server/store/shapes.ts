@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES, type LanguageCode } from '../../i18n/languages.ts';
 import { SLUG_PATTERN } from '../articles/source.ts';
 
 /**
@@ -155,12 +156,30 @@ export const ban = z.object({ readerHash: text.min(1), since: isoDate });
  */
 export const spentLink = z.object({ link: text.min(1), expiresAt: isoDate });
 
+/** A secret kept with the store (the federation's key pairs), by a name of lower-case letters, digits and dashes. */
+export const secretName = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'is not a secret name');
+
+/**
+ * A remote actor that follows the actor of one language
+ * (src/server/federation/): where activities for it are delivered, its
+ * own inbox and, when its server has one, the shared inbox.
+ */
+export const follower = z.object({
+  lang: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]),
+  actorId: z.url(),
+  inbox: z.url(),
+  sharedInbox: z.url().nullable(),
+  /** When it followed (ISO 8601); a follow again keeps the first time. */
+  followedAt: isoDate,
+});
+
 /**
  * One line of an export: everything a store holds is a sequence of these, parents before replies, comments before
  * votes, and last the notifications not sent yet, so that they are sent from the store they move to.
  */
 export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('salt'), salt: text.min(32) }),
+  z.object({ kind: z.literal('secret'), name: secretName, value: text.min(1) }),
   z.object({ kind: z.literal('comment'), comment }),
   z.object({ kind: z.literal('vote'), ...vote.shape }),
   z.object({ kind: z.literal('topicRequest'), item: topicRequest }),
@@ -168,5 +187,6 @@ export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('citySubmission'), item: citySubmission }),
   z.object({ kind: z.literal('ban'), ...ban.shape }),
   z.object({ kind: z.literal('spentLink'), ...spentLink.shape }),
+  z.object({ kind: z.literal('follower'), item: follower }),
   z.object({ kind: z.literal('notification'), entry: outboxEntry }),
 ]);

@@ -7,6 +7,7 @@ import type {
   comment,
   commentStatus,
   exportRecord,
+  follower,
   notification,
   notificationChannel,
   outboxEntry,
@@ -35,6 +36,9 @@ export type CitySubmission = z.infer<typeof citySubmission>;
 export type StoredBan = z.infer<typeof ban>;
 export type SpentLink = z.infer<typeof spentLink>;
 export type ExportRecord = z.infer<typeof exportRecord>;
+export type Follower = z.infer<typeof follower>;
+/** A follower as the inbox hears of it: the store sets when it followed. */
+export type NewFollower = Omit<Follower, 'followedAt'>;
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 export type Notification = z.infer<typeof notification>;
 export type OutboxEntry = z.infer<typeof outboxEntry>;

@@ -8,10 +8,12 @@ import { articleSlugOf, type JournalChange, type JournalRecord } from './documen
 import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
 import { takeLock, type StoreLock } from './lock.ts';
+import { EmbeddedFollowers, FollowerFile } from './followers.ts';
 import { EmbeddedModeration } from './moderation.ts';
 import { EmbeddedOutbox } from './outbox.ts';
 import { recover, type Recovered } from './recovery.ts';
 import { readSaltFile, writeSaltFile } from './salt-file.ts';
+import { keepSecret, readSecret } from './secret-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 import type { StoreState } from './state.ts';
 import { EmbeddedSubmissions } from './submissions.ts';
@@ -54,13 +56,15 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
     const recovered = await recover(layout);
     // Never append to a replayed generation: its last line may be torn.
     const journal = await Journal.create(layout.journal, (recovered.generations.at(-1) ?? 0) + 1);
+    const followers = await FollowerFile.load(layout.followers);
     const core = new EmbeddedCore(layout, lock, recovered, journal, { ...DEFAULT_OPTIONS, ...options });
     return engineOf({
       threads: new EmbeddedThreads(core),
       submissions: new EmbeddedSubmissions(core),
       moderation: new EmbeddedModeration(core),
       outbox: new EmbeddedOutbox(core),
-      transfer: new EmbeddedTransfer(core),
+      followers: new EmbeddedFollowers(followers),
+      transfer: new EmbeddedTransfer(core, followers),
       lifecycle: new EmbeddedLifecycle(core),
     });
   } catch (error) {
@@ -207,7 +211,7 @@ export class EmbeddedCore {
   }
 }
 
-/** The embedded store as the process holds it: its salt file, its journal's health, its closing. */
+/** The embedded store as the process holds it: its salt and secret files, its journal's health, its closing. */
 class EmbeddedLifecycle implements StoreLifecycle {
   readonly #core: EmbeddedCore;
 
@@ -218,6 +222,11 @@ class EmbeddedLifecycle implements StoreLifecycle {
   async keptSalt(make: () => string): Promise<string> {
     const { salt } = this.#core.layout;
     return (await readSaltFile(salt)) ?? writeSaltFile(salt, make());
+  }
+
+  async keptSecret(name: string, make: () => string | Promise<string>): Promise<string> {
+    const { layout } = this.#core;
+    return (await readSecret(layout, name)) ?? keepSecret(layout, name, await make());
   }
 
   ping(): Promise<void> {

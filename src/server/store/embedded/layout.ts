@@ -15,6 +15,8 @@ export interface StoreLayout {
   outbox: string;
   /** The generated IP-hash salt. */
   salt: string;
+  /** The followers of the federation's actors (followers.ts). */
+  followers: string;
   /** Locked by the process that has the store open (lock.ts). */
   lock: string;
   /** The process id file earlier versions locked with, removed once the lock is held. */
@@ -33,6 +35,7 @@ export function storeLayout(dataDir: string): StoreLayout {
     spentLinks: join(dataDir, 'spent-links.json'),
     outbox: join(dataDir, 'outbox.json'),
     salt: join(dataDir, 'ip-hash-salt'),
+    followers: join(dataDir, 'followers.json'),
     lock: join(dataDir, 'store.lock'),
     legacyLock: join(dataDir, 'lock'),
   };
@@ -44,3 +47,11 @@ export const ARTICLE_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
 export function articleFile(layout: StoreLayout, slug: string): string {
   return join(layout.articles, `${slug}.json`);
 }
+
+/** The file that keeps the secret `name` (StoreLifecycle's keptSecret): `secret-<name>`. */
+export function secretFile(layout: StoreLayout, name: string): string {
+  return join(layout.root, `secret-${name}`);
+}
+
+/** Matches a kept secret's file name and captures its name. */
+export const SECRET_FILE = /^secret-([a-z0-9]+(?:-[a-z0-9]+)*)$/;

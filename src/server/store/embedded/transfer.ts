@@ -3,7 +3,9 @@ import type { TransferStore } from '../roles.ts';
 import type { ExportRecord, ImportCounts } from '../types.ts';
 import type { JournalChange } from './documents.ts';
 import type { EmbeddedCore } from './engine.ts';
+import type { FollowerFile } from './followers.ts';
 import { readSaltFile, writeSaltFile } from './salt-file.ts';
+import { keepSecret, readSecret, secretNames } from './secret-file.ts';
 
 /** How many writes an import leaves in flight before it waits for them. */
 const IMPORT_WINDOW = 1000;
@@ -11,15 +13,21 @@ const IMPORT_WINDOW = 1000;
 /** Export and import of the embedded store: its state read a thread at a time, an import written through its journal. */
 export class EmbeddedTransfer implements TransferStore {
   readonly #core: EmbeddedCore;
+  readonly #followers: FollowerFile;
 
-  constructor(core: EmbeddedCore) {
+  constructor(core: EmbeddedCore, followers: FollowerFile) {
     this.#core = core;
+    this.#followers = followers;
   }
 
   async *exportRecords(): AsyncGenerator<ExportRecord> {
     const state = this.#core.state;
     const salt = await readSaltFile(this.#core.layout.salt);
     if (salt !== null) yield { kind: 'salt', salt };
+    for (const name of await secretNames(this.#core.layout)) {
+      const value = await readSecret(this.#core.layout, name);
+      if (value !== null) yield { kind: 'secret', name, value };
+    }
     for await (const thread of state.threads()) for (const comment of thread.comments()) yield { kind: 'comment', comment };
     // Every comment before the first vote: a vote on a comment is imported after it.
     for await (const thread of state.threads())
@@ -29,6 +37,7 @@ export class EmbeddedTransfer implements TransferStore {
     for (const item of state.citySubmissions.oldestFirst()) yield { kind: 'citySubmission', item };
     for (const { readerHash, since } of state.bans.oldestFirst()) yield { kind: 'ban', readerHash, since };
     for (const spent of state.spentLinks.oldestFirst()) yield { kind: 'spentLink', ...spent };
+    for (const item of this.#followers.all()) yield { kind: 'follower', item };
     // Claimed or not: a lease is this process's, and ends with it.
     for (const entry of state.outbox.entries()) yield { kind: 'notification', entry };
   }
@@ -57,13 +66,21 @@ export class EmbeddedTransfer implements TransferStore {
     return counts;
   }
 
-  /** The change that adds an imported record; null when it is there already, 'done' when it was kept otherwise (the salt). */
+  /** The change that adds an imported record; null when it is there already, 'done' when it was kept otherwise (the salt, a secret, a follower). */
   async #importChange(record: ExportRecord): Promise<JournalChange | 'done' | null> {
     const state = this.#core.state;
     switch (record.kind) {
       case 'salt':
         if ((await readSaltFile(this.#core.layout.salt)) !== null) return null;
         await writeSaltFile(this.#core.layout.salt, record.salt);
+        return 'done';
+      case 'secret':
+        if ((await readSecret(this.#core.layout, record.name)) !== null) return null;
+        await keepSecret(this.#core.layout, record.name, record.value);
+        return 'done';
+      case 'follower':
+        if (this.#followers.find(record.item.lang, record.item.actorId)) return null;
+        await this.#followers.put(record.item);
         return 'done';
       case 'comment': {
         const { articleSlug, id, parentId, depth } = record.comment;

@@ -8,9 +8,11 @@ import { BanWatch } from './ban-watch.ts';
 import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { migrate } from './migrate.ts';
+import { PostgresFollowers } from './followers.ts';
 import { PostgresModeration } from './moderation.ts';
 import { PostgresOutbox, withOutbox } from './outbox.ts';
-import { inTransaction, run, SALT_SETTING } from './sql.ts';
+import { secretName } from '../shapes.ts';
+import { inTransaction, run, SALT_SETTING, SECRET_SETTING_PREFIX } from './sql.ts';
 import { PostgresSubmissions } from './submissions.ts';
 import { PostgresThreads } from './threads.ts';
 import { PostgresTransfer } from './transfer.ts';
@@ -75,6 +77,7 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     submissions: new PostgresSubmissions(core),
     moderation: new PostgresModeration(core),
     outbox: new PostgresOutbox(core),
+    followers: new PostgresFollowers(core),
     transfer: new PostgresTransfer(core),
     lifecycle: new PostgresLifecycle(core),
   });
@@ -124,7 +127,7 @@ export class PostgresCore {
   }
 }
 
-/** The PostgreSQL store as the process holds it: its salt setting, whether it answers, its closing. */
+/** The PostgreSQL store as the process holds it: its salt and secret settings, whether it answers, its closing. */
 class PostgresLifecycle implements StoreLifecycle {
   readonly #core: PostgresCore;
 
@@ -132,13 +135,25 @@ class PostgresLifecycle implements StoreLifecycle {
     this.#core = core;
   }
 
-  async keptSalt(make: () => string): Promise<string> {
-    // Two instances starting at once: the second insert does nothing and both read the first one's salt.
-    await this.#core.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [SALT_SETTING, make()]);
-    const { rows } = await this.#core.query<{ value: string }>('SELECT value FROM settings WHERE name = $1', [SALT_SETTING]);
-    const salt = rows[0]?.value;
-    if (!salt) throw new Error('The salt setting vanished while it was read');
-    return salt;
+  keptSalt(make: () => string): Promise<string> {
+    return this.#kept(SALT_SETTING, make);
+  }
+
+  async keptSecret(name: string, make: () => string | Promise<string>): Promise<string> {
+    return this.#kept(`${SECRET_SETTING_PREFIX}${secretName.parse(name)}`, make);
+  }
+
+  /** The `settings` row `name`, inserted from `make` when there is none. */
+  async #kept(name: string, make: () => string | Promise<string>): Promise<string> {
+    const read = async () =>
+      (await this.#core.query<{ value: string }>('SELECT value FROM settings WHERE name = $1', [name])).rows[0]?.value;
+    const known = await read();
+    if (known) return known;
+    // Two instances starting at once: the second insert does nothing and both read the first one's value.
+    await this.#core.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, await make()]);
+    const kept = await read();
+    if (!kept) throw new Error(`The setting ${name} vanished while it was read`);
+    return kept;
   }
 
   // Straight to the pool, outside the gate: a burst of writes queued there says nothing of whether PostgreSQL answers.

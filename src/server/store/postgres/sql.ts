@@ -6,6 +6,9 @@ export type Queryable = Pool | ClientBase;
 /** The `settings` row that keeps the generated IP-hash salt. */
 export const SALT_SETTING = 'ip-hash-salt';
 
+/** The prefix of the `settings` rows that keep the secrets (StoreLifecycle's keptSecret): `secret:<name>`. */
+export const SECRET_SETTING_PREFIX = 'secret:';
+
 /** `($1, $2), ($3, $4)` and its parameters: rows inserted by one statement. */
 export function valuesList(rows: readonly (readonly unknown[])[]): { text: string; params: unknown[] } {
   const params: unknown[] = [];

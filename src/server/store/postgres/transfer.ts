@@ -25,7 +25,8 @@ import {
   type OutboxRow,
   type TopicRequestRow,
 } from './rows.ts';
-import { bumpRevision, inTransaction, SALT_SETTING, valuesList } from './sql.ts';
+import { FOLLOWER_COLUMNS, followerOf, type FollowerRow } from './followers.ts';
+import { bumpRevision, inTransaction, SALT_SETTING, SECRET_SETTING_PREFIX, valuesList } from './sql.ts';
 
 /** Rows fetched at a time from a cursor, and records inserted by one statement. */
 const BATCH = 500;
@@ -42,6 +43,11 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
   {
     query: `SELECT value FROM settings WHERE name = '${SALT_SETTING}'`,
     record: (row: { value: string }) => ({ kind: 'salt', salt: row.value }),
+  },
+  {
+    query: `SELECT substr(name, ${SECRET_SETTING_PREFIX.length + 1}) AS name, value FROM settings
+            WHERE starts_with(name, '${SECRET_SETTING_PREFIX}') ORDER BY name`,
+    record: (row: { name: string; value: string }) => ({ kind: 'secret', name: row.name, value: row.value }),
   },
   {
     query: `SELECT ${COMMENT_COLUMNS} FROM comments ORDER BY position`,
@@ -77,6 +83,10 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
   {
     query: 'SELECT link, expires_at FROM spent_links ORDER BY expires_at',
     record: (row: { link: string; expires_at: Date }) => ({ kind: 'spentLink', link: row.link, expiresAt: row.expires_at.toISOString() }),
+  },
+  {
+    query: `SELECT ${FOLLOWER_COLUMNS} FROM followers ORDER BY followed_at, lang, actor_id`,
+    record: (row: FollowerRow) => ({ kind: 'follower', item: followerOf(row) }),
   },
   {
     // Leased or not: a lease is its sender's, and a sender of the store imported into starts without one.
@@ -178,6 +188,12 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
       ]);
       return result.rowCount ?? 0;
     }
+    case 'secret':
+      return insertNew(
+        client,
+        'settings (name, value)',
+        of('secret').map((record) => [`${SECRET_SETTING_PREFIX}${record.name}`, record.value]),
+      );
     case 'comment': {
       const comments = of('comment').map((record) => record.comment);
       for (const comment of comments) touched.threads.add(comment.articleSlug);
@@ -217,6 +233,12 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
         client,
         'spent_links (link, expires_at)',
         of('spentLink').map((record) => [record.link, record.expiresAt]),
+      );
+    case 'follower':
+      return insertNew(
+        client,
+        `followers (${FOLLOWER_COLUMNS})`,
+        of('follower').map(({ item }) => [item.lang, item.actorId, item.inbox, item.sharedInbox, item.followedAt]),
       );
     case 'notification':
       return insertRows(

@@ -1,0 +1,138 @@
+/**
+ * A fediverse server on loopback, built with Fedify, for the federation's
+ * HTTP tests (tests/http/federation.test.ts): one actor, `alice`, with her
+ * own keys and inbox. Run as a child process (`startPeer`); the test drives
+ * it through `/control/…`: where the site really listens (its ids name
+ * SITE_URL, which the test site keeps at its build's value), a Follow or
+ * an Undo to send, signed or not, and the activities its inbox received,
+ * each verified by Fedify against the site's key.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createFederation, generateCryptoKeyPair, getDocumentLoader, MemoryKvStore, signRequest } from '@fedify/fedify';
+import { Activity, Endpoints, Follow, Person, Undo } from '@fedify/vocab';
+import { freePort } from './ports.ts';
+
+/** The site's origin as its ids name it, and where it really listens. */
+const route = { nominal: 'http://localhost:4321', actual: '' };
+
+function actualUrl(url: string): string {
+  return route.actual && url.startsWith(route.nominal) ? route.actual + url.slice(route.nominal.length) : url;
+}
+
+async function runPeer(port: number): Promise<void> {
+  const origin = `http://127.0.0.1:${port}`;
+  const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const load = getDocumentLoader({ allowPrivateAddress: true });
+  const received: unknown[] = [];
+  const loader = async (url: string) => ({ ...(await load(actualUrl(url))), documentUrl: url });
+  const federation = createFederation<null>({
+    kv: new MemoryKvStore(),
+    origin,
+    documentLoaderFactory: () => loader,
+    authenticatedDocumentLoaderFactory: () => loader,
+  });
+  federation
+    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) =>
+      identifier === 'alice'
+        ? new Person({
+            id: ctx.getActorUri(identifier),
+            preferredUsername: identifier,
+            name: 'Alice',
+            inbox: ctx.getInboxUri(identifier),
+            endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+            publicKey: (await ctx.getActorKeyPairs(identifier))[0]?.cryptographicKey ?? null,
+          })
+        : null,
+    )
+    .setKeyPairsDispatcher(() => [keys]);
+  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (_ctx, activity) => {
+    received.push(await activity.toJsonLd());
+  });
+  const alice = new URL('/users/alice', origin);
+  const followOf = (lang: string, n: string) =>
+    new Follow({ id: new URL(`#follow-${lang}-${n}`, alice), actor: alice, object: new URL(`/federation/actors/${lang}`, route.nominal) });
+
+  /** Posts `activity` to the site's inbox of `lang`, signed as Alice's unless `signed` is false; resolves with the status. */
+  async function post(lang: string, activity: Activity, signed: boolean): Promise<number> {
+    const request = new Request(actualUrl(`${route.nominal}/federation/actors/${lang}/inbox`), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/activity+json' },
+      body: JSON.stringify(await activity.toJsonLd()),
+    });
+    const sent = signed ? await signRequest(request, keys.privateKey, new URL('#main-key', alice)) : request;
+    return (await fetch(sent)).status;
+  }
+
+  const control: Record<string, (body: Record<string, string>) => Promise<unknown>> = {
+    site: ({ url = '' }) => {
+      route.actual = url;
+      return Promise.resolve(url);
+    },
+    follow: async ({ lang = 'en', signed = 'yes' }) => post(lang, followOf(lang, '1'), signed === 'yes'),
+    undo: async ({ lang = 'en' }) =>
+      post(lang, new Undo({ id: new URL(`#undo-${lang}`, alice), actor: alice, object: followOf(lang, '1') }), true),
+    received: () => Promise.resolve(received),
+  };
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = new URL(req.url ?? '/', origin);
+    const handler = url.pathname.startsWith('/control/') ? control[url.pathname.slice('/control/'.length)] : undefined;
+    if (handler) {
+      const answer = await handler(body.length > 0 ? (JSON.parse(body.toString()) as Record<string, string>) : {});
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
+      return;
+    }
+    const headers = Object.entries(req.headers).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name, value] as [string, string]] : [],
+    );
+    const request = new Request(url, { method: req.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) });
+    const response = await federation.fetch(request, { contextData: null });
+    res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
+  };
+  createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => {
+      res.writeHead(500).end(String(error));
+    });
+  }).listen(port, '127.0.0.1', () => {
+    console.log(`peer listening on ${origin}`);
+  });
+}
+
+/** A running peer: its origin, and its control calls. */
+export interface Peer {
+  origin: string;
+  actorId: string;
+  control<T>(name: string, body?: Record<string, string>): Promise<T>;
+  stop(): void;
+}
+
+/** Starts the peer in a child process on a free loopback port; resolves once it listens. */
+export async function startPeer(): Promise<Peer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [import.meta.filename, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('peer listening')) resolve();
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`the peer exited (${code})`));
+    });
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    actorId: `${origin}/users/alice`,
+    async control<T>(name: string, body: Record<string, string> = {}) {
+      const response = await fetch(`${origin}/control/${name}`, { method: 'POST', body: JSON.stringify(body) });
+      return (await response.json()) as T;
+    },
+    stop: () => {
+      child.kill();
+    },
+  };
+}
+
+if (process.argv[1] === import.meta.filename) await runPeer(Number(process.argv[2]));

@@ -1,0 +1,86 @@
+/** The store contract's followers and kept secrets: what the federation keeps (src/server/federation/). */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { NewFollower } from '../../src/server/store/types.ts';
+import { collect, replay, type ContractStores } from './store-contract-kit.ts';
+
+function remote(name: string, lang: NewFollower['lang'] = 'en'): NewFollower {
+  return {
+    lang,
+    actorId: `https://social.example/users/${name}`,
+    inbox: `https://social.example/users/${name}/inbox`,
+    sharedInbox: 'https://social.example/inbox',
+  };
+}
+
+export function followersKept({ harness, freshStore }: ContractStores): void {
+  test('followers are kept per language, listed oldest first, counted, and removed', async (t) => {
+    const store = await freshStore(t);
+    assert.equal(await store.addFollower(remote('ann')), true);
+    assert.equal(await store.addFollower(remote('bob')), true);
+    assert.equal(await store.addFollower(remote('ann', 'fr')), true);
+    const [ann] = await store.listFollowers('en', 0, 1);
+    assert.equal(await store.addFollower({ ...remote('ann'), sharedInbox: null }), false, 'a follow again is no new follower');
+    assert.equal(await store.followerCount('en'), 2);
+    assert.equal(await store.followerCount('fr'), 1);
+    assert.equal(await store.followerCount('de'), 0);
+    const english = await store.listFollowers('en', 0, 10);
+    assert.deepEqual(
+      english.map((follower) => [follower.actorId, follower.sharedInbox]),
+      [
+        [remote('ann').actorId, null],
+        [remote('bob').actorId, remote('bob').sharedInbox],
+      ],
+    );
+    assert.equal(english[0]?.followedAt, ann?.followedAt, 'a follow again keeps when it first followed');
+    assert.deepEqual(
+      (await store.listFollowers('en', 1, 10)).map((follower) => follower.actorId),
+      [remote('bob').actorId],
+    );
+    assert.equal(await store.removeFollower('en', remote('ann').actorId), true);
+    assert.equal(await store.removeFollower('en', remote('ann').actorId), false);
+    assert.equal(await store.followerCount('en'), 1);
+    assert.equal(await store.followerCount('fr'), 1, 'another language keeps its own');
+  });
+
+  test('followers and kept secrets outlast a reopening, a secret made once however many ask', async () => {
+    const place = await harness.fresh();
+    const store = await harness.open(place);
+    let made = 0;
+    const make = () => Promise.resolve(`key-${++made}`);
+    const [first, second] = await Promise.all([store.keptSecret('federation-keys', make), store.keptSecret('federation-keys', make)]);
+    assert.equal(first, second);
+    assert.notEqual(await store.keptSecret('other-key', make), first, 'each name keeps its own');
+    await assert.rejects(store.keptSecret('Not a name', make));
+    await store.addFollower(remote('ann', 'ja'));
+    await store.close();
+    const reopened = await harness.open(place);
+    try {
+      assert.equal(await reopened.keptSecret('federation-keys', make), first);
+      assert.deepEqual(
+        (await reopened.listFollowers('ja', 0, 10)).map((follower) => follower.inbox),
+        [remote('ann').inbox],
+      );
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  test('followers and secrets move with an export, and importing them twice changes nothing', async (t) => {
+    const source = await freshStore(t);
+    await source.keptSecret('federation-keys', () => 'the keys');
+    await source.addFollower(remote('ann'));
+    await source.addFollower(remote('bob', 'fr'));
+    const exported = (await collect(source.exportRecords())).filter((record) => record.kind === 'secret' || record.kind === 'follower');
+    assert.deepEqual(
+      exported.map((record) => record.kind),
+      ['secret', 'follower', 'follower'],
+    );
+    const target = await freshStore(t);
+    assert.deepEqual(await target.importRecords(replay(exported)), { added: 3, skipped: 0 });
+    assert.deepEqual(await target.importRecords(replay(exported)), { added: 0, skipped: 3 });
+    assert.equal(await target.keptSecret('federation-keys', () => 'other keys'), 'the keys');
+    assert.deepEqual(await target.listFollowers('fr', 0, 10), await source.listFollowers('fr', 0, 10));
+    assert.equal(await target.followerCount('en'), 1);
+  });
+}
