@@ -10,7 +10,19 @@ import {
   TOPIC_REQUEST_ROWS,
 } from '../../src/server/store/postgres/inserts.ts';
 import { columnName } from '../../src/server/store/postgres/rows.ts';
-import { ban, bugReport, citySubmission, comment, outboxEntry, spentLink, topicRequest, vote } from '../../src/server/store/shapes.ts';
+import {
+  appearance,
+  newsletterIssue,
+  subscriber,
+  ban,
+  bugReport,
+  citySubmission,
+  comment,
+  outboxEntry,
+  spentLink,
+  topicRequest,
+  vote,
+} from '../../src/server/store/shapes.ts';
 import { dropDatabases, freshDatabase, queryRows } from '../support/postgres.ts';
 
 /**
@@ -30,6 +42,9 @@ const RECORD_TABLES: Record<string, z.ZodObject> = {
   notification_outbox: outboxEntry,
   bans: ban,
   spent_links: spentLink,
+  appearances: appearance,
+  subscribers: subscriber,
+  newsletter_issues: newsletterIssue,
   // A vote on a comment names it; an article's own vote is the same record with no comment.
   comment_votes: vote.extend({ commentId: vote.shape.commentId.unwrap() }),
   article_votes: vote.omit({ commentId: true }),
@@ -45,6 +60,7 @@ const NOT_FIELDS: Record<string, Record<string, string>> = {
   bug_reports: { position: 'the order they were written in, which the review queue follows' },
   city_submissions: { position: 'the order they were written in, which the review queue follows' },
   notification_outbox: { lease_until: 'a sender’s claim on the entry while it sends it, not part of what is sent' },
+  newsletter_issues: { lease_until: 'a sender’s claim on the issue while it sends it, not part of what is sent' },
 };
 
 /** Tables that keep no record of their own, and why. */
@@ -53,6 +69,7 @@ const NOT_RECORDS: Record<string, string> = {
   article_scores: 'the sums of the articles’ votes, kept beside them',
   revisions: 'the counters of cached renders, bumped by the writes',
   email_sender: 'which instance sends the owner’s emails now, a lease of the senders’ own',
+  newsletter_sender: 'which instance sends the newsletter now, a lease of the senders’ own',
   schema_migrations: 'the migrations applied (node-pg-migrate)',
 };
 
@@ -72,6 +89,8 @@ const COLUMN_KINDS: Record<string, string> = {
   bigint: 'integer',
   'double precision': 'number',
   json: 'object',
+  boolean: 'boolean',
+  ARRAY: 'array',
 };
 
 type JsonSchema = { type?: string | string[]; format?: string; const?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[] };

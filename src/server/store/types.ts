@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type {
+  appearance,
+  appearanceConsumer,
   ban,
   castVote,
+  newsletterIssue,
+  subscriber,
   bugReport,
   citySubmission,
   comment,
@@ -38,6 +42,14 @@ export type ExportRecord = z.infer<typeof exportRecord>;
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 export type Notification = z.infer<typeof notification>;
 export type OutboxEntry = z.infer<typeof outboxEntry>;
+export type Appearance = z.infer<typeof appearance>;
+export type AppearanceConsumer = z.infer<typeof appearanceConsumer>;
+/** An article translation: an article's file in one language. */
+export type ArticleTranslation = Pick<Appearance, 'slug' | 'lang'>;
+export type Subscriber = z.infer<typeof subscriber>;
+export type NewsletterIssue = z.infer<typeof newsletterIssue>;
+/** A newsletter issue as its sender settles it: its appearance and its subscriber. */
+export type IssueKey = Pick<NewsletterIssue, 'slug' | 'lang' | 'subscriberId'>;
 /** An outbox entry as a sender settles it: its id, with the channel and time that order the outbox. */
 export type OutboxKey = Pick<OutboxEntry, 'id' | 'channel' | 'createdAt'>;
 

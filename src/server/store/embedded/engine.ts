@@ -8,7 +8,9 @@ import { articleSlugOf, type JournalChange, type JournalRecord } from './documen
 import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
 import { takeLock, type StoreLock } from './lock.ts';
+import { EmbeddedAppearances } from './appearances.ts';
 import { EmbeddedModeration } from './moderation.ts';
+import { EmbeddedNewsletter } from './newsletter.ts';
 import { EmbeddedOutbox } from './outbox.ts';
 import { recover, type Recovered } from './recovery.ts';
 import { readSaltFile, writeSaltFile } from './salt-file.ts';
@@ -60,6 +62,8 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
       submissions: new EmbeddedSubmissions(core),
       moderation: new EmbeddedModeration(core),
       outbox: new EmbeddedOutbox(core),
+      appearances: new EmbeddedAppearances(core),
+      newsletter: new EmbeddedNewsletter(core),
       transfer: new EmbeddedTransfer(core),
       lifecycle: new EmbeddedLifecycle(core),
     });

@@ -8,7 +8,9 @@ import { BanWatch } from './ban-watch.ts';
 import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { migrate } from './migrate.ts';
+import { PostgresAppearances } from './appearances.ts';
 import { PostgresModeration } from './moderation.ts';
+import { PostgresNewsletter } from './newsletter.ts';
 import { PostgresOutbox, withOutbox } from './outbox.ts';
 import { inTransaction, run, SALT_SETTING } from './sql.ts';
 import { PostgresSubmissions } from './submissions.ts';
@@ -75,6 +77,8 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     submissions: new PostgresSubmissions(core),
     moderation: new PostgresModeration(core),
     outbox: new PostgresOutbox(core),
+    appearances: new PostgresAppearances(core),
+    newsletter: new PostgresNewsletter(core),
     transfer: new PostgresTransfer(core),
     lifecycle: new PostgresLifecycle(core),
   });

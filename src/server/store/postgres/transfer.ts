@@ -25,6 +25,7 @@ import {
   type OutboxRow,
   type TopicRequestRow,
 } from './rows.ts';
+import { insertNewsletterRecords, NEWSLETTER_SOURCES } from './newsletter-transfer.ts';
 import { bumpRevision, inTransaction, SALT_SETTING, valuesList } from './sql.ts';
 
 /** Rows fetched at a time from a cursor, and records inserted by one statement. */
@@ -83,6 +84,7 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
     query: `SELECT ${OUTBOX_COLUMNS} FROM notification_outbox ORDER BY created_at, id`,
     record: (row: OutboxRow) => ({ kind: 'notification', entry: outboxEntryOf(row) }),
   },
+  ...NEWSLETTER_SOURCES,
 ];
 
 /** Export and import on PostgreSQL. The owner's tool runs these alone, outside the gate: an export holds its connection for as long as it is read. */
@@ -224,6 +226,10 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
         OUTBOX_ROWS,
         of('notification').map((record) => record.entry),
       );
+    case 'appearance':
+    case 'subscriber':
+    case 'newsletterIssue':
+      return insertNewsletterRecords(client, records);
   }
 }
 
