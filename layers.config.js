@@ -42,6 +42,10 @@ export const LAYER_ELEMENTS = [
   // Everything the owner does: the moderation actions, the signed links a notification carries and the pages they
   // open, the desk (pages on a listener of their own), and the data tool (npm run data).
   element('owner', 'src/server/owner'),
+  // Article translations as they become visible, handed once to each consumer (the newsletter, federation).
+  element('appearances', 'src/server/appearances'),
+  // Subscriptions by email: the newsletter's consumer of appearances and its sender.
+  element('newsletter', 'src/server/newsletter'),
   // Notifications to the owner, sent from the store's outbox.
   element('notifications', 'src/server/notifications'),
   // The operation registry, the reads' handlers that belong to no other concern (the caller's own votes), and the documents.
@@ -88,10 +92,24 @@ const ALLOWED = {
   social: SHARED,
   owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
+  appearances: [...SHARED, 'store', 'articles', 'observability'],
+  newsletter: [...SHARED, 'http', 'identity', 'store', 'articles', 'observability', 'appearances'],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   health: [],
-  entry: [...SERVER_BELOW_API, 'api', 'mcp', 'front', 'health', 'observability', 'notifications', 'owner', 'site'],
+  entry: [
+    ...SERVER_BELOW_API,
+    'api',
+    'mcp',
+    'front',
+    'health',
+    'observability',
+    'notifications',
+    'owner',
+    'site',
+    'appearances',
+    'newsletter',
+  ],
   build: [...SHARED, 'http', 'front', 'cities'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads'],

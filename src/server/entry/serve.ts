@@ -14,9 +14,19 @@ import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
 import { health, type Health } from '../health/health.ts';
 import { startNotifications } from '../notifications/start.ts';
+import { watchAppearances } from '../appearances/watch.ts';
+import { newsletterConsumer } from '../newsletter/consumer.ts';
 import { formResponses } from '../spam/form-responses.ts';
 import { serveDesk } from '../owner/desk-server.ts';
-import { deskListen, metricsListen, notificationSettings, setting, settingsInEffect, settingsOf } from '../settings/environment.ts';
+import {
+  deskListen,
+  metricsListen,
+  newsletterSettings,
+  notificationSettings,
+  setting,
+  settingsInEffect,
+  settingsOf,
+} from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
 
 /** How long a stopping server lets requests in flight go on once its listener is closed, before it cuts their connections. */
@@ -98,6 +108,7 @@ interface Started {
   metrics: Server | undefined;
   desk: Server | undefined;
   stopNotifications: (() => Promise<void>) | null;
+  stopAppearances: () => Promise<void>;
 }
 
 /** The port a listener got: the one asked for, or the system's pick for 0. */
@@ -116,6 +127,9 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
   serveBuiltContent(content);
   // Notifications go out from the outbox, beside the requests: a write never waits for one.
   const stopNotifications = await startNotifications(opened.store, opened.site, opened.keys.moderationLink, notificationSettings());
+  // Watched whether or not anything consumes appearances yet, so that the baseline is taken at the first start.
+  const consumers = newsletterSettings() ? [newsletterConsumer(opened.store, content.catalog)] : [];
+  const stopAppearances = watchAppearances(opened.store, content.catalog, consumers);
   const deskAt = deskListen();
   let desk: Server | undefined;
   if (deskAt) {
@@ -130,7 +144,7 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
     metrics = await (await import('../observability/metrics-server.ts')).serveMetrics(metricsAt);
     logger.info(`Metrics at http://${metricsAt.host}:${portOf(metrics, metricsAt.port)}/metrics`);
   }
-  return { opened, content, drainMs: setting('DRAIN_SECONDS') * 1000, metrics, desk, stopNotifications };
+  return { opened, content, drainMs: setting('DRAIN_SECONDS') * 1000, metrics, desk, stopNotifications, stopAppearances };
 }
 
 function frontServer(app: AstroApp, root: string, { opened, content }: Started, probes: Health['probes']): Promise<Server> {
@@ -152,7 +166,7 @@ function frontServer(app: AstroApp, root: string, { opened, content }: Started, 
 }
 
 /** Closes the listener, lets requests in flight finish while the sender stops, then closes the store and exits. */
-function close(logger: Logger, server: Server, { metrics, desk, stopNotifications }: Started): void {
+function close(logger: Logger, server: Server, { metrics, desk, stopNotifications, stopAppearances }: Started): void {
   logger.info('closing: the listener takes no connection more; requests in flight finish, then notifications and the store stop');
   metrics?.close();
   desk?.close();
@@ -169,7 +183,7 @@ function close(logger: Logger, server: Server, { metrics, desk, stopNotification
     server.closeAllConnections();
   }, REQUEST_GRACE_MS);
   // The sender stops beside the requests: what they write waits in the outbox for the next start.
-  Promise.all([answered, stopNotifications?.()])
+  Promise.all([answered, stopNotifications?.(), stopAppearances()])
     .then(() => {
       clearTimeout(cut);
       return closeRuntime();

@@ -157,7 +157,7 @@ export const ban = z.object({ readerHash: text.min(1), since: isoDate });
 export const spentLink = z.object({ link: text.min(1), expiresAt: isoDate });
 
 /** One of the site's languages. */
-export const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
+const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 
 /** What is handed an article translation once it becomes visible (src/server/appearances/). */
 export const appearanceConsumer = z.enum(['newsletter']);
@@ -177,7 +177,7 @@ export const appearance = z.object({
 });
 
 /** A subscription asked for (`pending`, until its address confirms it) or confirmed. */
-export const subscriberStatus = z.enum(['pending', 'confirmed']);
+const subscriberStatus = z.enum(['pending', 'confirmed']);
 
 /**
  * A reader subscribed by email. The address is the only personal data the
