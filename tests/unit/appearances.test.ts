@@ -8,6 +8,7 @@ import { createCatalog } from '../../src/server/articles/catalog.ts';
 import type { ArticleSource } from '../../src/server/articles/source.ts';
 import { languagesFor, newsletterConsumer } from '../../src/server/newsletter/consumer.ts';
 import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
+import type { Appearance } from '../../src/server/store/types.ts';
 
 function source(overrides: Partial<ArticleSource>): ArticleSource {
   return { slug: 'a', lang: 'en', title: 'A', date: '2026-01-01', excerpt: 'e', draft: false, body: 'one two', ...overrides };
@@ -51,7 +52,7 @@ describe('appearances', () => {
     await store.askSubscription('pending@example.org', 'fr', 0);
     for (const subscriber of [french, german]) await store.confirmSubscriber(subscriber.id);
     const consumer = newsletterConsumer(store, catalog);
-    const appearance = { slug: 'later', lang: 'en', appearedAt: new Date().toISOString(), baseline: false, waiting: [] } as const;
+    const appearance: Appearance = { slug: 'later', lang: 'en', appearedAt: new Date().toISOString(), baseline: false, waiting: [] };
     await consumer.take(appearance);
     await consumer.take(appearance);
     const claimed = await store.claimIssues(10, 60_000);
