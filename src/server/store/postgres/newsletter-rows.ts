@@ -96,6 +96,17 @@ export const INSERT_ISSUES = `INSERT INTO newsletter_issues (${ISSUE_COLUMNS})
   WHERE given.sent_at IS NOT NULL OR EXISTS (SELECT 1 FROM subscribers WHERE subscribers.id = given.subscriber_id)
   ON CONFLICT (slug, lang, subscriber_id) DO NOTHING`;
 
+/**
+ * Queues the issues named (`$1`…`$3`: issueKeyParams) not queued yet, of
+ * subscribers still there, due at once by the database's clock, the one
+ * claimIssues compares with; resolves to those inserted.
+ */
+export const QUEUE_ISSUES = `INSERT INTO newsletter_issues (${ISSUE_COLUMNS})
+  SELECT given.slug, given.lang, given.subscriber_id, now(), 0, now(), NULL
+    FROM unnest($1::text[], $2::text[], $3::text[]) AS given (slug, lang, subscriber_id)
+  WHERE EXISTS (SELECT 1 FROM subscribers WHERE subscribers.id = given.subscriber_id)
+  ON CONFLICT (slug, lang, subscriber_id) DO NOTHING`;
+
 /** The issues named (`$1`…`$3`), by their key. */
 export const KEYED_ISSUES = '(slug, lang, subscriber_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))';
 

@@ -1,16 +1,15 @@
 /** The newsletter on PostgreSQL: docs/architecture.md ("Appearances and the newsletter"). */
 import type { LanguageCode } from '../../../i18n/languages.ts';
-import { newIssues, newSubscriber, subscriberAddress } from '../records.ts';
+import { newSubscriber, subscriberAddress } from '../records.ts';
 import type { NewsletterStore } from '../roles.ts';
 import type { ArticleTranslation, IssueKey, NewsletterIssue, Subscriber } from '../types.ts';
 import type { PostgresCore } from './engine.ts';
 import {
-  INSERT_ISSUES,
   ISSUE_COLUMNS,
-  issueColumns,
   issueKeyParams,
   issueOf,
   KEYED_ISSUES,
+  QUEUE_ISSUES,
   SUBSCRIBER_COLUMNS,
   subscriberOf,
   subscriberValues,
@@ -88,7 +87,8 @@ export class PostgresNewsletter implements NewsletterStore {
 
   async queueIssues(appearance: ArticleTranslation, subscriberIds: readonly string[]): Promise<number> {
     if (subscriberIds.length === 0) return 0;
-    const { rowCount } = await this.#core.query(INSERT_ISSUES, issueColumns(newIssues(appearance, subscriberIds)));
+    const keys = subscriberIds.map((subscriberId) => ({ ...appearance, subscriberId }));
+    const { rowCount } = await this.#core.query(QUEUE_ISSUES, issueKeyParams(keys));
     return rowCount ?? 0;
   }
 
