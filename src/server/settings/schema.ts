@@ -98,14 +98,20 @@ export const RULES: readonly { names: readonly SettingName[]; check: (settings: 
         : undefined,
   },
   {
-    names: ['SMTP_URL', 'NOTIFY_EMAIL_TO'],
-    check: ({ SMTP_URL, NOTIFY_EMAIL_TO }) =>
-      (SMTP_URL === undefined) !== (NOTIFY_EMAIL_TO === undefined)
-        ? 'SMTP_URL and NOTIFY_EMAIL_TO are set together or not at all'
+    // SMTP_URL alone serves the newsletter: the owner's notifications then stay off.
+    names: ['SMTP_URL', 'NOTIFY_EMAIL_TO', 'NEWSLETTER'],
+    check: ({ SMTP_URL, NOTIFY_EMAIL_TO, NEWSLETTER }) =>
+      (SMTP_URL === undefined) !== (NOTIFY_EMAIL_TO === undefined) && !(NEWSLETTER === 'on' && SMTP_URL !== undefined)
+        ? 'SMTP_URL and NOTIFY_EMAIL_TO are set together or not at all (SMTP_URL alone with NEWSLETTER=on)'
         : undefined,
   },
   {
-    names: ['NEWSLETTER', 'SMTP_URL'],
-    check: ({ NEWSLETTER, SMTP_URL }) => (NEWSLETTER === 'on' && SMTP_URL === undefined ? 'NEWSLETTER=on needs SMTP_URL' : undefined),
+    names: ['NEWSLETTER', 'SMTP_URL', 'NEWSLETTER_FROM', 'NOTIFY_EMAIL_FROM', 'NOTIFY_EMAIL_TO'],
+    check: (given) => {
+      if (given.NEWSLETTER !== 'on') return undefined;
+      if (given.SMTP_URL === undefined) return 'NEWSLETTER=on needs SMTP_URL';
+      const sender = given.NEWSLETTER_FROM ?? given.NOTIFY_EMAIL_FROM ?? given.NOTIFY_EMAIL_TO;
+      return sender === undefined ? 'NEWSLETTER=on needs a sender: NEWSLETTER_FROM (or NOTIFY_EMAIL_FROM)' : undefined;
+    },
   },
 ];
