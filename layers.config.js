@@ -44,7 +44,7 @@ export const LAYER_ELEMENTS = [
   element('owner', 'src/server/owner'),
   // Article translations as they become visible, handed once to each consumer (the newsletter, federation).
   element('appearances', 'src/server/appearances'),
-  // Subscriptions by email: the newsletter's consumer of appearances and its sender.
+  // Subscriptions by email: the consumer of appearances, the sender, `/subscribe` and the subscribers' pages.
   element('newsletter', 'src/server/newsletter'),
   // Notifications to the owner, sent from the store's outbox.
   element('notifications', 'src/server/notifications'),
@@ -93,7 +93,20 @@ const ALLOWED = {
   owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
   appearances: [...SHARED, 'store', 'articles', 'observability'],
-  newsletter: [...SHARED, 'http', 'identity', 'store', 'articles', 'observability', 'appearances'],
+  newsletter: [
+    ...SHARED,
+    'http',
+    'api-frame',
+    'identity',
+    'quotas',
+    'captcha',
+    'spam',
+    'runtime',
+    'store',
+    'articles',
+    'observability',
+    'appearances',
+  ],
   api: SERVER_BELOW_API,
   mcp: [...SERVER_BELOW_API, 'api', 'observability'],
   health: [],

@@ -16,6 +16,7 @@ import { health, type Health } from '../health/health.ts';
 import { startNotifications } from '../notifications/start.ts';
 import { watchAppearances } from '../appearances/watch.ts';
 import { newsletterConsumer } from '../newsletter/consumer.ts';
+import { serveNewsletter, startNewsletter } from '../newsletter/newsletter.ts';
 import { formResponses } from '../spam/form-responses.ts';
 import { serveDesk } from '../owner/desk-server.ts';
 import {
@@ -28,6 +29,7 @@ import {
   settingsOf,
 } from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
+import type { CallerSource } from '../identity/caller.ts';
 
 /** How long a stopping server lets requests in flight go on once its listener is closed, before it cuts their connections. */
 const REQUEST_GRACE_MS = 5000;
@@ -109,6 +111,8 @@ interface Started {
   desk: Server | undefined;
   stopNotifications: (() => Promise<void>) | null;
   stopAppearances: () => Promise<void>;
+  /** The newsletter, when NEWSLETTER is on. */
+  newsletter: Awaited<ReturnType<typeof startNewsletter>> | undefined;
 }
 
 /** The port a listener got: the one asked for, or the system's pick for 0. */
@@ -127,8 +131,11 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
   serveBuiltContent(content);
   // Notifications go out from the outbox, beside the requests: a write never waits for one.
   const stopNotifications = await startNotifications(opened.store, opened.site, opened.keys.moderationLink, notificationSettings());
+  const newsletterOn = newsletterSettings();
+  const siteName = content.page('home', 'en')?.title ?? new URL(opened.site).hostname;
+  const newsletter = newsletterOn ? await startNewsletter(opened, content.catalog, siteName, newsletterOn) : undefined;
   // Watched whether or not anything consumes appearances yet, so that the baseline is taken at the first start.
-  const consumers = newsletterSettings() ? [newsletterConsumer(opened.store, content.catalog)] : [];
+  const consumers = newsletter ? [newsletterConsumer(opened.store, content.catalog)] : [];
   const stopAppearances = watchAppearances(opened.store, content.catalog, consumers);
   const deskAt = deskListen();
   let desk: Server | undefined;
@@ -144,10 +151,10 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
     metrics = await (await import('../observability/metrics-server.ts')).serveMetrics(metricsAt);
     logger.info(`Metrics at http://${metricsAt.host}:${portOf(metrics, metricsAt.port)}/metrics`);
   }
-  return { opened, content, drainMs: setting('DRAIN_SECONDS') * 1000, metrics, desk, stopNotifications, stopAppearances };
+  return { opened, content, drainMs: setting('DRAIN_SECONDS') * 1000, metrics, desk, stopNotifications, stopAppearances, newsletter };
 }
 
-function frontServer(app: AstroApp, root: string, { opened, content }: Started, probes: Health['probes']): Promise<Server> {
+function frontServer(app: AstroApp, root: string, { opened, content, newsletter }: Started, probes: Health['probes']): Promise<Server> {
   return createFrontServer({
     app,
     api: (request, socketAddress, connection) => dispatchApi({ request, socketAddress, connection, services: apiServices }),
@@ -156,6 +163,9 @@ function frontServer(app: AstroApp, root: string, { opened, content }: Started, 
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
     moderation: (request) => serveModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: opened.site }),
+    ...(newsletter
+      ? { newsletter: (request: Request, caller: Omit<CallerSource, 'request'>) => serveNewsletter(newsletter.newsletter, request, caller) }
+      : {}),
     probes,
     formResponses: formResponses(opened),
     headers: securityHeaders(opened.captcha.provider === 'turnstile'),
@@ -166,7 +176,7 @@ function frontServer(app: AstroApp, root: string, { opened, content }: Started, 
 }
 
 /** Closes the listener, lets requests in flight finish while the sender stops, then closes the store and exits. */
-function close(logger: Logger, server: Server, { metrics, desk, stopNotifications, stopAppearances }: Started): void {
+function close(logger: Logger, server: Server, { metrics, desk, stopNotifications, stopAppearances, newsletter }: Started): void {
   logger.info('closing: the listener takes no connection more; requests in flight finish, then notifications and the store stop');
   metrics?.close();
   desk?.close();
@@ -182,8 +192,8 @@ function close(logger: Logger, server: Server, { metrics, desk, stopNotification
   const cut = setTimeout(() => {
     server.closeAllConnections();
   }, REQUEST_GRACE_MS);
-  // The sender stops beside the requests: what they write waits in the outbox for the next start.
-  Promise.all([answered, stopNotifications?.(), stopAppearances()])
+  // The senders stop beside the requests: what they write waits in the outbox, and the newsletter's queue, for the next start.
+  Promise.all([answered, stopNotifications?.(), stopAppearances(), newsletter?.stop()])
     .then(() => {
       clearTimeout(cut);
       return closeRuntime();

@@ -12,6 +12,7 @@ import { setting } from '../settings/environment.ts';
 import { apiRoute, type ApiDispatcher } from './api-route.ts';
 import { mcpRoute, type McpServer } from './mcp-route.ts';
 import { moderationRoute, type ModerationPages } from './moderation-route.ts';
+import { subscribeRoute, type NewsletterServer } from './subscribe-route.ts';
 import { takeNotFoundPages } from './not-found.ts';
 import { probeRoute, type Probes } from './probe-route.ts';
 import { renderRoute } from './render-route.ts';
@@ -75,6 +76,8 @@ export interface FrontServerOptions {
   mcp?: McpServer;
   /** Answers every request under `/moderation/`, the pages of the owner's signed links (src/server/owner/moderation-pages.ts), GET and POST. */
   moderation?: ModerationPages;
+  /** Answers `POST /subscribe` and the pages under `/newsletter/` (src/server/newsletter/newsletter.ts); without it (NEWSLETTER off) they answer 404. */
+  newsletter?: NewsletterServer;
 }
 
 /** The routes, asked in order; the last answers whatever reaches it. */
@@ -117,7 +120,8 @@ async function pageContext(options: FrontServerOptions, base: Readonly<Record<st
 
 /**
  * The route table, in the order a request is asked: the probes and the form
- * answers by exact path; then `/api`, `/mcp`, `/moderation/`, the built
+ * answers by exact path; then `/api`, `/mcp`, `/moderation/`, `/subscribe`
+ * and `/newsletter/`, the built
  * files and the pages with their thread, the pages Astro renders, and last
  * the site's 404 page. A route is one module and one line here.
  */
@@ -145,6 +149,7 @@ async function routeTable(
       api,
       ...(options.mcp ? [mcpRoute(options.mcp, base)] : []),
       ...(options.moderation ? [moderationRoute(options.moderation, base)] : []),
+      subscribeRoute(options.newsletter, base),
       staticRoute(pages),
       renderRoute(pages, notFoundPages, missing),
       notFoundRoute(notFoundPages, missing, base),
