@@ -138,6 +138,33 @@ for (const engine of ['embedded', 'PostgreSQL'] as const) {
   });
 }
 
+test('POST /subscribe refuses another origin, a filled honeypot, a bad address, and a reader’s sixth ask of the day', async () => {
+  const smtp = await startSmtp();
+  const site = await startSite(PREPARED_SITE, newsletterOn(smtp, {}, BEFORE_THE_DATE));
+  const ask = (body: Record<string, string>, origin = ORIGIN) =>
+    request(`${site.url}/subscribe`, {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  try {
+    assert.equal((await ask({ email: READER, lang: 'fr' }, 'https://elsewhere.example')).status, 403);
+    assert.equal((await ask({ email: READER, lang: 'fr', honeypot: 'http://spam.example' })).status, 400);
+    assert.equal((await ask({ email: 'not an address', lang: 'fr' })).status, 400);
+    assert.equal((await ask({ email: READER, lang: 'xx' })).status, 400);
+    for (let i = 1; i <= 5; i++) assert.equal((await ask({ email: `reader${i}@example.test`, lang: 'de' })).status, 202);
+    const sixth = await ask({ email: 'reader6@example.test', lang: 'de' });
+    assert.equal(sixth.status, 429);
+    assert.ok(Number(sixth.headers['retry-after']) > 0);
+    await until(() => smtp.messages.length === 5, 'one confirmation for each admitted ask');
+    assert.match(readMail(smtp.messages[0] ?? '').headers.get('subject') ?? '', /^Bestätige dein Abonnement/);
+    assert.doesNotMatch(site.output(), /example\.test/, 'no address in the server’s output');
+  } finally {
+    await site.stop();
+    await smtp.stop();
+  }
+});
+
 test('with NEWSLETTER off, /subscribe answers 404', async () => {
   const site = await startSite(PREPARED_SITE);
   try {
