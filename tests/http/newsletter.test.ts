@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { dataTool } from '../support/data-tool.ts';
 import { request } from '../support/http.ts';
 import { readMail, type ReadMail } from '../support/mail.ts';
 import { startSmtp, type SmtpSink } from '../support/notification-sinks.ts';
@@ -123,6 +124,10 @@ for (const engine of ['embedded', 'PostgreSQL'] as const) {
           output += before.output();
           await before.stop();
         }
+        // The owner sees counts by language, never an address.
+        const stats = await dataTool({ DATA_DIR: before.dataDir, ...store }, 'stats');
+        assert.match(stats.output, /^subscribers +fr 1$/m);
+        assert.ok(!stats.output.includes(READER));
         const on = await startSite(PREPARED_SITE, newsletterOn(smtp, { DATA_DIR: before.dataDir, ...store }, ON_THE_DATE));
         try {
           await receiveAndUnsubscribe(on, smtp);

@@ -53,6 +53,9 @@ export function subscribers({ freshStore, harness }: ContractStores): void {
       [asked.subscriber.id],
     );
     assert.deepEqual(await store.confirmedSubscribers(['en']), []);
+    await store.askSubscription('other@example.org', 'fr', 3_600_000);
+    await store.askSubscription('third@example.org', 'de', 3_600_000);
+    assert.deepEqual((await store.stats()).subscribers, { fr: { confirmed: 1, pending: 1 }, de: { confirmed: 0, pending: 1 } });
     assert.equal(await store.removeSubscriber(asked.subscriber.id), true);
     assert.equal(await store.subscriber(asked.subscriber.id), null);
     assert.equal(await store.removeSubscriber(asked.subscriber.id), false);

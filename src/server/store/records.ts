@@ -9,6 +9,7 @@ import type {
   IssueKey,
   NewsletterIssue,
   Subscriber,
+  SubscriberCounts,
   BugReport,
   CitySubmission,
   NewBugReport,
@@ -46,6 +47,16 @@ export function newCitySubmission(fields: NewCitySubmission): CitySubmission {
 /** The owner's ban of a reader, from now. */
 export function newBan(readerHash: string): StoredBan {
   return { readerHash, since: now() };
+}
+
+/** Counts subscribers (`count` each, 1 when not given) by language and status. */
+export function countSubscribers(rows: Iterable<Pick<Subscriber, 'lang' | 'status'> & { count?: number }>): SubscriberCounts {
+  const counts: SubscriberCounts = {};
+  for (const { lang, status, count = 1 } of rows) {
+    const forLanguage = (counts[lang] ??= { confirmed: 0, pending: 0 });
+    forLanguage[status] += count;
+  }
+  return counts;
 }
 
 /** A subscription asked for now, pending until confirmed, its confirmation sent now. */

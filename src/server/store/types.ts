@@ -108,7 +108,12 @@ export interface StoreStats {
   bugReports: { total: number; pending: number };
   citySubmissions: { total: number; pending: number };
   bans: number;
+  /** Subscribers by language, only the languages that have any: counts, never an address. */
+  subscribers: SubscriberCounts;
 }
+
+/** Subscribers of each language, confirmed and pending. */
+export type SubscriberCounts = Partial<Record<Subscriber['lang'], Record<Subscriber['status'], number>>>;
 
 /**
  * What a cached render shows and can be told apart by revision: one article's
