@@ -41,9 +41,14 @@ const ACTIONS: Record<LinkAction, { ask: keyof NewsletterWords; button: keyof Ne
   unsubscribe: { ask: 'unsubscribeAsk', button: 'unsubscribeButton', done: 'unsubscribed' },
 };
 
-/** Whether a POST is the one-click unsubscribe of RFC 8058, as a mail provider sends it. */
+/** Whether a POST is the one-click unsubscribe of RFC 8058, as a mail provider sends it: form-encoded or multipart. */
 async function isOneClick(request: Request): Promise<boolean> {
-  return /(^|&)List-Unsubscribe=One-Click(&|$)/.test((await request.text()).trim());
+  try {
+    return (await request.formData()).get('List-Unsubscribe') === 'One-Click';
+  } catch {
+    // Not a form's body: not a one-click.
+    return false;
+  }
 }
 
 /** A subscriber's link: its page (GET), or its action (POST). */
