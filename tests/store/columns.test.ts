@@ -11,6 +11,9 @@ import {
 } from '../../src/server/store/postgres/inserts.ts';
 import { columnName } from '../../src/server/store/postgres/rows.ts';
 import {
+  appearance,
+  newsletterIssue,
+  subscriber,
   ban,
   bugReport,
   follower,
@@ -41,6 +44,9 @@ const RECORD_TABLES: Record<string, z.ZodObject> = {
   bans: ban,
   spent_links: spentLink,
   followers: follower,
+  appearances: appearance,
+  subscribers: subscriber,
+  newsletter_issues: newsletterIssue,
   // A vote on a comment names it; an article's own vote is the same record with no comment.
   comment_votes: vote.extend({ commentId: vote.shape.commentId.unwrap() }),
   article_votes: vote.omit({ commentId: true }),
@@ -56,6 +62,7 @@ const NOT_FIELDS: Record<string, Record<string, string>> = {
   bug_reports: { position: 'the order they were written in, which the review queue follows' },
   city_submissions: { position: 'the order they were written in, which the review queue follows' },
   notification_outbox: { lease_until: 'a sender’s claim on the entry while it sends it, not part of what is sent' },
+  newsletter_issues: { lease_until: 'a sender’s claim on the issue while it sends it, not part of what is sent' },
 };
 
 /** Tables that keep no record of their own, and why. */
@@ -64,6 +71,7 @@ const NOT_RECORDS: Record<string, string> = {
   article_scores: 'the sums of the articles’ votes, kept beside them',
   revisions: 'the counters of cached renders, bumped by the writes',
   email_sender: 'which instance sends the owner’s emails now, a lease of the senders’ own',
+  newsletter_sender: 'which instance sends the newsletter now, a lease of the senders’ own',
   schema_migrations: 'the migrations applied (node-pg-migrate)',
 };
 
@@ -83,6 +91,8 @@ const COLUMN_KINDS: Record<string, string> = {
   bigint: 'integer',
   'double precision': 'number',
   json: 'object',
+  boolean: 'boolean',
+  ARRAY: 'array',
 };
 
 type JsonSchema = { type?: string | string[]; format?: string; const?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[] };

@@ -2,6 +2,7 @@ import { describe } from 'node:test';
 import type { StoreEngine } from '../../src/server/store/roles.ts';
 import { BOTH_CHANNELS, type ContractStores, type StoreHarness } from './store-contract-kit.ts';
 import { followersKept } from './store-contract-followers.ts';
+import { appearances, subscribers } from './store-contract-newsletter.ts';
 import { outboxClaims, outboxRecovery } from './store-contract-outbox.ts';
 import { approvalAndBans, deletionAndReview, exportAndImport, newestComments, waitingRequestsAndLinks } from './store-contract-owner.ts';
 import { concurrentVotesAndSubmissions, revisionsAndReopening, threadBasics } from './store-contract-threads.ts';
@@ -32,6 +33,11 @@ export function storeContract(engine: string, harness: StoreHarness): void {
   describe(`the ${engine} store keeps its outbox`, () => {
     outboxClaims(stores);
     outboxRecovery(stores);
+  });
+
+  describe(`the ${engine} store keeps appearances and the newsletter`, () => {
+    appearances(stores);
+    subscribers(stores);
   });
 
   describe(`the ${engine} store keeps the store contract`, () => {

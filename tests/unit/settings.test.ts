@@ -74,6 +74,7 @@ const SECRETS: Record<string, string> = {
   SMTP_URL: `smtp://owner:${SECRET}@mail.example.org:587`,
   NOTIFY_EMAIL_TO: `${SECRET}@example.org`,
   NOTIFY_EMAIL_FROM: `${SECRET}@example.org`,
+  NEWSLETTER_FROM: `${SECRET}@example.org`,
   NOTIFY_WEBHOOK_URL: `https://hooks.example.org/${SECRET}`,
 };
 

@@ -15,10 +15,22 @@ import { closeRuntime, runtime } from '../runtime/runtime.ts';
 import { log, type Logger } from '../observability/log.ts';
 import { health, type Health } from '../health/health.ts';
 import { startNotifications } from '../notifications/start.ts';
+import { watchAppearances } from '../appearances/watch.ts';
+import { newsletterConsumer } from '../newsletter/consumer.ts';
+import { serveNewsletter, startNewsletter } from '../newsletter/newsletter.ts';
 import { formResponses } from '../spam/form-responses.ts';
 import { serveDesk } from '../owner/desk-server.ts';
-import { deskListen, metricsListen, notificationSettings, setting, settingsInEffect, settingsOf } from '../settings/environment.ts';
+import {
+  deskListen,
+  metricsListen,
+  newsletterSettings,
+  notificationSettings,
+  setting,
+  settingsInEffect,
+  settingsOf,
+} from '../settings/environment.ts';
 import type { RevisionTopic } from '../store/types.ts';
+import type { CallerSource } from '../identity/caller.ts';
 
 /** How long a stopping server lets requests in flight go on once its listener is closed, before it cuts their connections. */
 const REQUEST_GRACE_MS = 5000;
@@ -99,6 +111,9 @@ interface Started {
   metrics: Server | undefined;
   desk: Server | undefined;
   stopNotifications: (() => Promise<void>) | null;
+  stopAppearances: () => Promise<void>;
+  /** The newsletter, when NEWSLETTER is on. */
+  newsletter: Awaited<ReturnType<typeof startNewsletter>> | undefined;
 }
 
 /** The port a listener got: the one asked for, or the system's pick for 0. */
@@ -122,6 +137,12 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
   serveBuiltContent(content);
   // Notifications go out from the outbox, beside the requests: a write never waits for one.
   const stopNotifications = await startNotifications(opened.store, opened.site, opened.keys.moderationLink, notificationSettings());
+  const newsletterOn = newsletterSettings();
+  const siteName = content.page('home', 'en')?.title ?? new URL(opened.site).hostname;
+  const newsletter = newsletterOn ? await startNewsletter(opened, content.catalog, siteName, newsletterOn) : undefined;
+  // Watched whether or not anything consumes appearances yet, so that the baseline is taken at the first start.
+  const consumers = newsletter ? [newsletterConsumer(opened.store, content.catalog)] : [];
+  const stopAppearances = watchAppearances(opened.store, content.catalog, consumers);
   const deskAt = deskListen();
   let desk: Server | undefined;
   if (deskAt) {
@@ -136,10 +157,10 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
     metrics = await (await import('../observability/metrics-server.ts')).serveMetrics(metricsAt);
     logger.info(`Metrics at http://${metricsAt.host}:${portOf(metrics, metricsAt.port)}/metrics`);
   }
-  return { opened, content, drainMs: setting('DRAIN_SECONDS') * 1000, metrics, desk, stopNotifications };
+  return { opened, content, drainMs: setting('DRAIN_SECONDS') * 1000, metrics, desk, stopNotifications, stopAppearances, newsletter };
 }
 
-function frontServer(app: AstroApp, root: string, { opened, content }: Started, probes: Health['probes']): Promise<Server> {
+function frontServer(app: AstroApp, root: string, { opened, content, newsletter }: Started, probes: Health['probes']): Promise<Server> {
   return createFrontServer({
     app,
     api: (request, socketAddress, connection) => dispatchApi({ request, socketAddress, connection, services: apiServices }),
@@ -149,6 +170,9 @@ function frontServer(app: AstroApp, root: string, { opened, content }: Started, 
     mcp: lazyMcpEndpoint(),
     moderation: (request) => serveModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: opened.site }),
     ...(setting('FEDERATION') === 'on' ? { federation: federationEndpoint({ store: opened.store, content, site: opened.site }) } : {}),
+    ...(newsletter
+      ? { newsletter: (request: Request, caller: Omit<CallerSource, 'request'>) => serveNewsletter(newsletter.newsletter, request, caller) }
+      : {}),
     probes,
     formResponses: formResponses(opened),
     headers: securityHeaders(opened.captcha.provider === 'turnstile'),
@@ -159,7 +183,7 @@ function frontServer(app: AstroApp, root: string, { opened, content }: Started, 
 }
 
 /** Closes the listener, lets requests in flight finish while the sender stops, then closes the store and exits. */
-function close(logger: Logger, server: Server, { metrics, desk, stopNotifications }: Started): void {
+function close(logger: Logger, server: Server, { metrics, desk, stopNotifications, stopAppearances, newsletter }: Started): void {
   logger.info('closing: the listener takes no connection more; requests in flight finish, then notifications and the store stop');
   metrics?.close();
   desk?.close();
@@ -175,8 +199,8 @@ function close(logger: Logger, server: Server, { metrics, desk, stopNotification
   const cut = setTimeout(() => {
     server.closeAllConnections();
   }, REQUEST_GRACE_MS);
-  // The sender stops beside the requests: what they write waits in the outbox for the next start.
-  Promise.all([answered, stopNotifications?.()])
+  // The senders stop beside the requests: what they write waits in the outbox, and the newsletter's queue, for the next start.
+  Promise.all([answered, stopNotifications?.(), stopAppearances(), newsletter?.stop()])
     .then(() => {
       clearTimeout(cut);
       return closeRuntime();

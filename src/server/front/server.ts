@@ -13,6 +13,7 @@ import { apiRoute, type ApiDispatcher } from './api-route.ts';
 import { federationRoute, type FederationServer } from './federation-route.ts';
 import { mcpRoute, type McpServer } from './mcp-route.ts';
 import { moderationRoute, type ModerationPages } from './moderation-route.ts';
+import { subscribeRoute, type NewsletterServer } from './subscribe-route.ts';
 import { takeNotFoundPages } from './not-found.ts';
 import { probeRoute, type Probes } from './probe-route.ts';
 import { renderRoute } from './render-route.ts';
@@ -78,6 +79,8 @@ export interface FrontServerOptions {
   moderation?: ModerationPages;
   /** The federation's requests (src/server/federation/), asked before the pages; none while FEDERATION is off. */
   federation?: FederationServer;
+  /** Answers `POST /subscribe` and the pages under `/newsletter/` (src/server/newsletter/newsletter.ts); without it (NEWSLETTER off) they answer 404. */
+  newsletter?: NewsletterServer;
 }
 
 /** The routes, asked in order; the last answers whatever reaches it. */
@@ -120,7 +123,8 @@ async function pageContext(options: FrontServerOptions, base: Readonly<Record<st
 
 /**
  * The route table, in the order a request is asked: the probes and the form
- * answers by exact path; then `/api`, `/mcp`, `/moderation/`, the federation's, the built
+ * answers by exact path; then `/api`, `/mcp`, `/moderation/`, the
+ * federation's, `/subscribe` and `/newsletter/`, the built
  * files and the pages with their thread, the pages Astro renders, and last
  * the site's 404 page. A route is one module and one line here.
  */
@@ -149,6 +153,7 @@ async function routeTable(
       ...(options.mcp ? [mcpRoute(options.mcp, base)] : []),
       ...(options.moderation ? [moderationRoute(options.moderation, base)] : []),
       ...(options.federation ? [federationRoute(options.federation, base)] : []),
+      subscribeRoute(options.newsletter, base),
       staticRoute(pages),
       renderRoute(pages, notFoundPages, missing),
       notFoundRoute(notFoundPages, missing, base),

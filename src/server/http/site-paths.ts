@@ -106,6 +106,18 @@ export const DOCUMENT_PATHS = {
 export const MODERATION_PATH_PREFIX = '/moderation/';
 
 /**
+ * The newsletter's addresses, outside `/api` (contract §9): the form's POST,
+ * the page it leads to, and the prefixes of a subscriber's signed links
+ * (`<prefix><signed token>`), never indexed nor kept by a shared cache.
+ */
+export const NEWSLETTER_PATHS = {
+  subscribe: '/subscribe',
+  asked: '/newsletter/asked',
+  confirm: '/newsletter/confirm/',
+  unsubscribe: '/newsletter/unsubscribe/',
+} as const;
+
+/**
  * One of the sitemaps `/sitemap.xml` lists once it has become a sitemap index
  * (src/server/discovery/sitemap.ts): `/sitemaps/1.xml`, `/sitemaps/2.xml`…
  */

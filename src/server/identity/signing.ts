@@ -2,12 +2,14 @@ import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject 
 
 /**
  * What the site signs for itself (a form's timestamp, a moderation link,
- * ALTCHA's challenges and the keys that solve them):
+ * ALTCHA's challenges and the keys that solve them, a subscriber's
+ * confirmation and unsubscribe links):
  * each purpose has its own key, derived from the kept salt (HKDF-SHA-256), so
  * that every instance sharing the store signs alike and no second secret has
  * to be kept, while a value signed for one purpose is never valid for another.
  */
-export type SigningPurpose = 'form-stamp' | 'moderation-link' | 'captcha-challenge' | 'captcha-solution';
+export type SigningPurpose =
+  'form-stamp' | 'moderation-link' | 'captcha-challenge' | 'captcha-solution' | 'newsletter-confirm' | 'newsletter-unsubscribe';
 
 /**
  * The key of one purpose, as a KeyObject: an HMAC keyed by one is set up at a

@@ -9,7 +9,7 @@ import { requestCounted } from './counters.ts';
 import { log } from './log.ts';
 
 /** What kind of answer a request got, as logs and metrics group requests. */
-type RouteKind = 'page' | 'twin' | 'fragment' | 'asset' | 'health' | 'form' | 'api' | 'mcp' | 'moderation' | 'federation';
+type RouteKind = 'page' | 'twin' | 'fragment' | 'asset' | 'health' | 'form' | 'api' | 'mcp' | 'moderation' | 'federation' | 'newsletter';
 
 /** Filled by the front server while it answers: what the request turned out to be. */
 export interface Served {

@@ -1,6 +1,7 @@
 import { articlePath } from '../articles/catalog.ts';
 import type { BugReport, CitySubmission, CommentFilter, ReviewQueue, StoredComment, StoreStats, TopicRequest } from '../store/types.ts';
 import { actionButton, html, type Html } from './desk-html.ts';
+import { subscribersLine } from './format.ts';
 
 /** Comments a page of the desk's list shows. */
 export const DESK_PAGE_SIZE = 50;
@@ -143,6 +144,7 @@ export function requestsBody(queue: ReviewQueue, stats: StoreStats): Html {
     ['Bug reports waiting', stats.bugReports.pending],
     ['City submissions waiting', stats.citySubmissions.pending],
     ['Readers banned', stats.bans],
+    ['Newsletter subscribers by language', subscribersLine(stats.subscribers)],
   ];
   return html`<section aria-labelledby="topics">
       <h2 id="topics">Topic requests</h2>

@@ -1,4 +1,4 @@
-import type { ExportRecord, ReviewQueue, StoreStats } from '../store/types.ts';
+import type { ExportRecord, ReviewQueue, StoreStats, SubscriberCounts } from '../store/types.ts';
 
 /**
  * How the data tool shows the review queue and the counts: plain text for a
@@ -85,6 +85,14 @@ export function formatQueue({ comments, topicRequests, bugReports, citySubmissio
   ].join('\n');
 }
 
+/** Each language's subscribers, confirmed first: `fr 3 (1 pending), en 2`; `none` when there are none. */
+export function subscribersLine(counts: SubscriberCounts): string {
+  const parts = Object.entries(counts).map(
+    ([lang, { confirmed, pending }]) => `${lang} ${confirmed}${pending > 0 ? ` (${pending} pending)` : ''}`,
+  );
+  return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
 export function formatStats(stats: StoreStats): string {
   const { topicRequests, bugReports, citySubmissions } = stats;
   return [
@@ -95,6 +103,7 @@ export function formatStats(stats: StoreStats): string {
     `bug reports             ${bugReports.total} (${bugReports.pending} to review)`,
     `city submissions        ${citySubmissions.total} (${citySubmissions.pending} to review)`,
     `banned readers          ${stats.bans}`,
+    `subscribers             ${subscribersLine(stats.subscribers)}`,
     '',
   ].join('\n');
 }

@@ -14,6 +14,7 @@ import type { KeyObject } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
 import { articlePath } from '../articles/catalog.ts';
 import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
+import { LINK_PAGE_HEADERS, linkPage, paragraph } from '../http/link-page.ts';
 import { escapeXml as escapeHtml } from '../http/xml.ts';
 import { moderate, moderationState, type ModerationAction, type ModerationState } from './moderation.ts';
 import type { ModerationStore } from '../store/roles.ts';
@@ -29,13 +30,6 @@ export interface ModerationPagesOptions {
   /** The clock links expire by (epoch milliseconds). */
   now?: () => number;
 }
-
-/** Never kept by anyone, never indexed: each is one owner's one link. */
-const PAGE_HEADERS = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Cache-Control': 'private, no-store',
-  'X-Robots-Tag': 'noindex, nofollow',
-};
 
 const WORDS: Record<ModerationAction, { ask: string; button: string; done: string; already: string }> = {
   approve: {
@@ -58,29 +52,9 @@ const WORDS: Record<ModerationAction, { ask: string; button: string; done: strin
   },
 };
 
+/** The owner's pages are in English: nobody else has a use for them. */
 function page(status: number, title: string, content: string): Response {
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
-<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}blockquote{white-space:pre-wrap;border-inline-start:3px solid #888;margin:1rem 0;padding-inline-start:1rem}button{font:inherit;padding:.4rem 1rem}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${content}
-</main>
-</body>
-</html>
-`;
-  return new Response(html, { status, headers: PAGE_HEADERS });
-}
-
-function paragraph(text: string): string {
-  return `<p>${escapeHtml(text)}</p>`;
+  return linkPage(status, { lang: 'en', dir: 'ltr' }, title, content);
 }
 
 /** The comment a link is about, as the owner reads it: article, writer, state and text. */
@@ -114,7 +88,7 @@ export async function serveModeration(request: Request, options: ModerationPages
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST')
     return new Response('Method not allowed\n', {
       status: 405,
-      headers: { ...PAGE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD, POST' },
+      headers: { ...LINK_PAGE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD, POST' },
     });
   const token = new URL(request.url).pathname.slice(MODERATION_PATH_PREFIX.length);
   const reading = readModerationToken(key, token, (options.now ?? Date.now)());

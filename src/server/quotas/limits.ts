@@ -8,7 +8,12 @@ export const QUOTAS = [
   { name: 'city-submissions', quota: 3, windowSeconds: 86_400 },
   { name: 'bug-reports', quota: 5, windowSeconds: 86_400 },
   { name: 'votes', quota: 60, windowSeconds: 60 },
+  // Not an API write: POST /subscribe (src/server/newsletter/subscribe.ts), outside the API's RateLimit-Policy.
+  { name: 'subscriptions', quota: 5, windowSeconds: 86_400 },
 ] as const;
+
+/** The quotas of the API's writes, which its RateLimit-Policy names. */
+export const API_QUOTAS = QUOTAS.filter((quota) => quota.name !== 'subscriptions');
 
 export type QuotaName = (typeof QUOTAS)[number]['name'];
 

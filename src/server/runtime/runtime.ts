@@ -39,6 +39,9 @@ export interface SigningKeys {
   captchaSolution: KeyObject;
   /** The owner's one-click moderation links (src/server/owner/moderation-links.ts). */
   moderationLink: KeyObject;
+  /** A subscriber's confirmation and unsubscribe links (src/server/newsletter/links.ts). */
+  newsletterConfirm: KeyObject;
+  newsletterUnsubscribe: KeyObject;
 }
 
 /** Every signing key of the site, from its salt. */
@@ -48,6 +51,8 @@ export function signingKeys(salt: string): SigningKeys {
     captchaChallenge: signingKey(salt, 'captcha-challenge'),
     captchaSolution: signingKey(salt, 'captcha-solution'),
     moderationLink: signingKey(salt, 'moderation-link'),
+    newsletterConfirm: signingKey(salt, 'newsletter-confirm'),
+    newsletterUnsubscribe: signingKey(salt, 'newsletter-unsubscribe'),
   };
 }
 

@@ -119,6 +119,14 @@ export function notificationSettings(): NotificationSettings {
   };
 }
 
+/** The newsletter's settings when it is on (it then has SMTP_URL: RULES), else undefined. */
+export function newsletterSettings(): { smtpUrl: string; from: string; perMinute: number } | undefined {
+  const settings = settingsOf(['NEWSLETTER', 'SMTP_URL', 'NEWSLETTER_FROM', 'NEWSLETTER_RATE', 'NOTIFY_EMAIL_FROM', 'NOTIFY_EMAIL_TO']);
+  const from = settings.NEWSLETTER_FROM ?? settings.NOTIFY_EMAIL_FROM ?? settings.NOTIFY_EMAIL_TO;
+  if (settings.NEWSLETTER !== 'on' || settings.SMTP_URL === undefined || from === undefined) return undefined;
+  return { smtpUrl: settings.SMTP_URL, from, perMinute: settings.NEWSLETTER_RATE };
+}
+
 /** A connection URL with its password, in the user part or the query (`?password=`), shown as `***`. */
 function maskedUrl(raw: string): string {
   try {

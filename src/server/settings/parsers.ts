@@ -49,6 +49,14 @@ export function seconds(max: number): z.ZodType<number, string> {
   });
 }
 
+/** A whole number from 1 to `max`. */
+export function count(max: number): z.ZodType<number, string> {
+  return parser((raw) => {
+    const value = Number(raw);
+    return /^\s*\d+\s*$/.test(raw) && value >= 1 && value <= max ? value : wrong(`must be a whole number from 1 to ${max}, not "${raw}"`);
+  });
+}
+
 /** A number of MiB (0 or more), read as whole bytes. */
 export function mebibytes(): z.ZodType<number, string> {
   return parser((raw) => {

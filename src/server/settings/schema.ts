@@ -11,7 +11,7 @@
  * means.
  */
 import type { z } from 'zod';
-import { exactOrigin, mebibytes, oneOf, origin, port, proxies, seconds, text, url } from './parsers.ts';
+import { count, exactOrigin, mebibytes, oneOf, origin, port, proxies, seconds, text, url } from './parsers.ts';
 
 /** How a setting is shown in the settings in effect: `hidden`, as set or not; `password`, a URL with its password as `***`. */
 type Secret = 'hidden' | 'password';
@@ -67,6 +67,9 @@ export const SETTINGS = {
   NOTIFY_EMAIL_FROM: { meaning: 'the sender of the emails', parse: text(), unset: 'NOTIFY_EMAIL_TO', secret: 'hidden' },
   NOTIFY_EMAIL_SECONDS: { meaning: 'least time between two emails', parse: seconds(86_400), fallback: '300' },
   NOTIFY_WEBHOOK_URL: { meaning: 'where new records are posted', parse: url(['http:', 'https:']), unset: 'no webhook', secret: 'hidden' },
+  NEWSLETTER: { meaning: 'whether readers may subscribe by email', parse: oneOf(['off', 'on']), fallback: 'off' },
+  NEWSLETTER_FROM: { meaning: 'the sender of subscription emails', parse: text(), unset: 'NOTIFY_EMAIL_FROM', secret: 'hidden' },
+  NEWSLETTER_RATE: { meaning: 'most subscription emails a minute', parse: count(6000), fallback: '60' },
   OWNER_PORT: { meaning: "port of the owner's desk", parse: port(), unset: 'no desk' },
   OWNER_HOST: { meaning: 'address the desk binds', parse: text(), fallback: '127.0.0.1' },
   OWNER_ORIGIN: { meaning: 'the origin the desk is reached at through a proxy', parse: exactOrigin('https://desk.example.org') },
@@ -101,10 +104,20 @@ export const RULES: readonly { names: readonly SettingName[]; check: (settings: 
         : undefined,
   },
   {
-    names: ['SMTP_URL', 'NOTIFY_EMAIL_TO'],
-    check: ({ SMTP_URL, NOTIFY_EMAIL_TO }) =>
-      (SMTP_URL === undefined) !== (NOTIFY_EMAIL_TO === undefined)
-        ? 'SMTP_URL and NOTIFY_EMAIL_TO are set together or not at all'
+    // SMTP_URL alone serves the newsletter: the owner's notifications then stay off.
+    names: ['SMTP_URL', 'NOTIFY_EMAIL_TO', 'NEWSLETTER'],
+    check: ({ SMTP_URL, NOTIFY_EMAIL_TO, NEWSLETTER }) =>
+      (SMTP_URL === undefined) !== (NOTIFY_EMAIL_TO === undefined) && !(NEWSLETTER === 'on' && SMTP_URL !== undefined)
+        ? 'SMTP_URL and NOTIFY_EMAIL_TO are set together or not at all (SMTP_URL alone with NEWSLETTER=on)'
         : undefined,
+  },
+  {
+    names: ['NEWSLETTER', 'SMTP_URL', 'NEWSLETTER_FROM', 'NOTIFY_EMAIL_FROM', 'NOTIFY_EMAIL_TO'],
+    check: (given) => {
+      if (given.NEWSLETTER !== 'on') return undefined;
+      if (given.SMTP_URL === undefined) return 'NEWSLETTER=on needs SMTP_URL';
+      const sender = given.NEWSLETTER_FROM ?? given.NOTIFY_EMAIL_FROM ?? given.NOTIFY_EMAIL_TO;
+      return sender === undefined ? 'NEWSLETTER=on needs a sender: NEWSLETTER_FROM (or NOTIFY_EMAIL_FROM)' : undefined;
+    },
   },
 ];

@@ -1,7 +1,15 @@
 import { now } from './clock.ts';
 import { newId } from './ids.ts';
-import { bugReport, citySubmission, comment, topicRequest } from './shapes.ts';
+import type { LanguageCode } from '../../i18n/languages.ts';
+import { bugReport, citySubmission, comment, subscriber, topicRequest } from './shapes.ts';
 import type {
+  Appearance,
+  AppearanceConsumer,
+  ArticleTranslation,
+  IssueKey,
+  NewsletterIssue,
+  Subscriber,
+  SubscriberCounts,
   BugReport,
   CitySubmission,
   NewBugReport,
@@ -39,4 +47,46 @@ export function newCitySubmission(fields: NewCitySubmission): CitySubmission {
 /** The owner's ban of a reader, from now. */
 export function newBan(readerHash: string): StoredBan {
   return { readerHash, since: now() };
+}
+
+/** Counts subscribers (`count` each, 1 when not given) by language and status. */
+export function countSubscribers(rows: Iterable<Pick<Subscriber, 'lang' | 'status'> & { count?: number }>): SubscriberCounts {
+  const counts: SubscriberCounts = {};
+  for (const { lang, status, count = 1 } of rows) {
+    const forLanguage = (counts[lang] ??= { confirmed: 0, pending: 0 });
+    forLanguage[status] += count;
+  }
+  return counts;
+}
+
+/** A subscription asked for now, pending until confirmed, its confirmation sent now. */
+export function newSubscriber(email: string, lang: LanguageCode): Subscriber {
+  const at = now();
+  return subscriber.parse({ id: newId(), email, lang, status: 'pending', createdAt: at, confirmedAt: null, confirmationSentAt: at });
+}
+
+/** The issues of an appearance for these subscribers, due now. */
+export function newIssues({ slug, lang }: ArticleTranslation, subscriberIds: readonly string[]): NewsletterIssue[] {
+  const at = now();
+  return subscriberIds.map((subscriberId) => ({ slug, lang, subscriberId, createdAt: at, attempts: 0, dueAt: at, sentAt: null }));
+}
+
+/** The appearances of `visible` recorded now: a baseline waits for no consumer. */
+export function newAppearances(
+  visible: readonly ArticleTranslation[],
+  consumers: readonly AppearanceConsumer[],
+  baseline: boolean,
+): Appearance[] {
+  const at = now();
+  return visible.map(({ slug, lang }) => ({ slug, lang, appearedAt: at, baseline, waiting: baseline ? [] : [...consumers] }));
+}
+
+/** How a store normalizes an address: one subscription however it is written. */
+export function subscriberAddress(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The key of an issue: its appearance and its subscriber. */
+export function issueKey({ slug, lang, subscriberId }: IssueKey): string {
+  return `${slug}/${lang}/${subscriberId}`;
 }

@@ -1,4 +1,11 @@
+import type { LanguageCode } from '../../i18n/languages.ts';
 import type {
+  Appearance,
+  AppearanceConsumer,
+  ArticleTranslation,
+  IssueKey,
+  NewsletterIssue,
+  Subscriber,
   CastVote,
   CommentFilter,
   ExportRecord,
@@ -174,6 +181,71 @@ export interface FollowerStore {
   followerCount(lang: Follower['lang']): Promise<number>;
 }
 
+/**
+ * Article translations as they become visible (src/server/appearances/),
+ * each recorded once across every process sharing the store and handed once
+ * to each of its consumers.
+ */
+export interface AppearanceStore {
+  /**
+   * Records the translations of `visible` not recorded yet, waiting for
+   * `consumers`, each once however many processes record it at once. When
+   * the store holds no appearance yet, they are recorded as a baseline,
+   * waiting for no consumer: what was visible before appearances were
+   * recorded is never handed on. Resolves with those this call recorded.
+   */
+  recordAppearances(visible: readonly ArticleTranslation[], consumers: readonly AppearanceConsumer[]): Promise<Appearance[]>;
+  /** Up to `limit` appearances still to be handed to `consumer`, oldest first. */
+  appearancesWaiting(consumer: AppearanceConsumer, limit: number): Promise<Appearance[]>;
+  /**
+   * Marks appearances handed to `consumer`, which has done all it does with
+   * them: they no longer wait for it. A consumer that dies before this call
+   * is handed them again, so what it does with one must be done once
+   * however often it is handed.
+   */
+  appearancesHanded(consumer: AppearanceConsumer, handed: readonly ArticleTranslation[]): Promise<void>;
+}
+
+/** The newsletter's subscribers and the queue of its emails (src/server/newsletter/). */
+export interface NewsletterStore {
+  /**
+   * The subscription of `email` (trimmed and lower-cased), added pending in
+   * `lang` when there is none, and whether a confirmation is to be sent now:
+   * when it was added, or when its last one went `quietMs` or more ago (its
+   * time is then set to now, by one caller only however many ask at once).
+   */
+  askSubscription(email: string, lang: LanguageCode, quietMs: number): Promise<{ subscriber: Subscriber; confirm: boolean }>;
+  /** A subscriber by id; null when there is none. */
+  subscriber(id: string): Promise<Subscriber | null>;
+  /** Confirms a subscription (a confirmed one stays as it is); null when there is none. */
+  confirmSubscriber(id: string): Promise<Subscriber | null>;
+  /** Forgets a subscriber and the issues not sent to it; false when there was none. */
+  removeSubscriber(id: string): Promise<boolean>;
+  /** Forgets the pending subscriptions asked for before `before` (ISO 8601); resolves with how many. */
+  forgetUnconfirmed(before: string): Promise<number>;
+  /** The confirmed subscribers whose language is one of `langs`. */
+  confirmedSubscribers(langs: readonly LanguageCode[]): Promise<Subscriber[]>;
+  /**
+   * Queues the issue of `appearance` for each of `subscriberIds`, due at
+   * once; one queued before, sent or not, stays as it is. Resolves with how
+   * many were queued.
+   */
+  queueIssues(appearance: ArticleTranslation, subscriberIds: readonly string[]): Promise<number>;
+  /**
+   * Takes up to `limit` due issues not sent, oldest first, for `leaseMs`: no
+   * other caller gets them until they are settled or the lease runs out.
+   */
+  claimIssues(limit: number, leaseMs: number): Promise<NewsletterIssue[]>;
+  /** Marks issues sent: kept, so that they are never queued again. */
+  issuesSent(issues: readonly IssueKey[]): Promise<void>;
+  /** Gives failed issues back, one attempt more, due again at `dueAt` (ISO 8601). */
+  issuesFailed(issues: readonly IssueKey[], dueAt: string): Promise<void>;
+  /** Gives claimed issues back as they were: due again at once. */
+  issuesReleased(issues: readonly IssueKey[]): Promise<void>;
+  /** Takes or renews the turn to send the newsletter, for `leaseMs`: true when `holder` has it. One sender at a time keeps to the rate. */
+  newsletterTurn(holder: string, leaseMs: number): Promise<boolean>;
+}
+
 /** Everything a store holds as a stream of records, out and in (npm run data -- export | import, the desk's export). */
 export interface TransferStore {
   /** Everything stored, streamed, in an order `importRecords` accepts. */
@@ -213,7 +285,16 @@ export interface StoreLifecycle {
  * (src/server/store/service.ts).
  */
 export interface StoreEngine
-  extends ThreadStore, SubmissionStore, ModerationStore, OutboxStore, FollowerStore, TransferStore, StoreLifecycle {}
+  extends
+    ThreadStore,
+    SubmissionStore,
+    ModerationStore,
+    OutboxStore,
+    FollowerStore,
+    AppearanceStore,
+    NewsletterStore,
+    TransferStore,
+    StoreLifecycle {}
 
 /** The objects an engine is made of, one per role. */
 export interface EngineRoles {
@@ -222,6 +303,8 @@ export interface EngineRoles {
   moderation: ModerationStore;
   outbox: OutboxStore;
   followers: FollowerStore;
+  appearances: AppearanceStore;
+  newsletter: NewsletterStore;
   transfer: TransferStore;
   lifecycle: StoreLifecycle;
 }

@@ -173,9 +173,67 @@ export const follower = z.object({
   followedAt: isoDate,
 });
 
+/** One of the site's languages. */
+const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
+
+/** What is handed an article translation once it becomes visible (src/server/appearances/). */
+export const appearanceConsumer = z.enum(['newsletter']);
+
+/**
+ * An article translation (`slug` in `lang`, a file the writer wrote) as it
+ * became visible, recorded once across every process sharing the store.
+ */
+export const appearance = z.object({
+  slug,
+  lang: language,
+  appearedAt: isoDate,
+  /** Visible already when appearances were first recorded on this store: kept so as to be known, handed to no consumer. */
+  baseline: z.boolean(),
+  /** The consumers it is still to be handed to; it leaves this list once handed. */
+  waiting: z.array(appearanceConsumer),
+});
+
+/** A subscription asked for (`pending`, until its address confirms it) or confirmed. */
+const subscriberStatus = z.enum(['pending', 'confirmed']);
+
+/**
+ * A reader subscribed by email. The address is the only personal data the
+ * site keeps: it leaves the store only for the subscriber's own emails and
+ * the owner's export, never for a log, a metric or an answer.
+ */
+export const subscriber = z.object({
+  id: text.min(1),
+  /** Trimmed and lower-cased: one subscription an address. */
+  email: text.min(3),
+  lang: language,
+  status: subscriberStatus,
+  createdAt: isoDate,
+  confirmedAt: isoDate.nullable(),
+  /** When the last confirmation email was sent: none goes again for an hour. */
+  confirmationSentAt: isoDate,
+});
+
+/**
+ * One article translation's email to one subscriber: kept once sent
+ * (`sentAt`), so that it is never queued, and so never sent, twice.
+ */
+export const newsletterIssue = z.object({
+  /** The appearance it comes from. */
+  slug,
+  lang: language,
+  subscriberId: text.min(1),
+  createdAt: isoDate,
+  /** Failed sends so far. */
+  attempts: z.number().int().nonnegative(),
+  /** When it may be sent (again). */
+  dueAt: isoDate,
+  sentAt: isoDate.nullable(),
+});
+
 /**
  * One line of an export: everything a store holds is a sequence of these, parents before replies, comments before
- * votes, and last the notifications not sent yet, so that they are sent from the store they move to.
+ * votes, then the notifications not sent yet, so that they are sent from the store they move to, and last the
+ * appearances, subscribers and their newsletter's issues (subscribers before their issues).
  */
 export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('salt'), salt: text.min(32) }),
@@ -189,4 +247,7 @@ export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('spentLink'), ...spentLink.shape }),
   z.object({ kind: z.literal('follower'), item: follower }),
   z.object({ kind: z.literal('notification'), entry: outboxEntry }),
+  z.object({ kind: z.literal('appearance'), item: appearance }),
+  z.object({ kind: z.literal('subscriber'), item: subscriber }),
+  z.object({ kind: z.literal('newsletterIssue'), item: newsletterIssue }),
 ]);

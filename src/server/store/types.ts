@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type {
+  appearance,
+  appearanceConsumer,
   ban,
   castVote,
+  newsletterIssue,
+  subscriber,
   bugReport,
   citySubmission,
   comment,
@@ -42,6 +46,14 @@ export type NewFollower = Omit<Follower, 'followedAt'>;
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 export type Notification = z.infer<typeof notification>;
 export type OutboxEntry = z.infer<typeof outboxEntry>;
+export type Appearance = z.infer<typeof appearance>;
+export type AppearanceConsumer = z.infer<typeof appearanceConsumer>;
+/** An article translation: an article's file in one language. */
+export type ArticleTranslation = Pick<Appearance, 'slug' | 'lang'>;
+export type Subscriber = z.infer<typeof subscriber>;
+export type NewsletterIssue = z.infer<typeof newsletterIssue>;
+/** A newsletter issue as its sender settles it: its appearance and its subscriber. */
+export type IssueKey = Pick<NewsletterIssue, 'slug' | 'lang' | 'subscriberId'>;
 /** An outbox entry as a sender settles it: its id, with the channel and time that order the outbox. */
 export type OutboxKey = Pick<OutboxEntry, 'id' | 'channel' | 'createdAt'>;
 
@@ -100,7 +112,12 @@ export interface StoreStats {
   bugReports: { total: number; pending: number };
   citySubmissions: { total: number; pending: number };
   bans: number;
+  /** Subscribers by language, only the languages that have any: counts, never an address. */
+  subscribers: SubscriberCounts;
 }
+
+/** Subscribers of each language, confirmed and pending. */
+export type SubscriberCounts = Partial<Record<Subscriber['lang'], Record<Subscriber['status'], number>>>;
 
 /**
  * What a cached render shows and can be told apart by revision: one article's

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import {
+  appearance,
+  appearanceConsumer,
+  newsletterIssue,
+  subscriber,
   ban,
   bugReport,
   castVote,
@@ -55,7 +59,18 @@ export interface CollectionDocument<Item> {
 }
 
 /** What each stored record must look like, to check a new one before it is kept. */
-export const storedShapes = { comment, topicRequest, bugReport, citySubmission, ban, spentLink, outboxEntry };
+export const storedShapes = {
+  comment,
+  topicRequest,
+  bugReport,
+  citySubmission,
+  ban,
+  spentLink,
+  outboxEntry,
+  appearance,
+  subscriber,
+  newsletterIssue,
+};
 
 /**
  * The outbox entries a new record brings, in the record's own journal line:
@@ -96,6 +111,14 @@ export const journalRecord = z.discriminatedUnion('op', [
   z.object({ seq, op: z.literal('unban'), readerHash: text.min(1) }),
   // A moderation link used at `at`: the spent links expired by then leave with it.
   z.object({ seq, op: z.literal('spendLink'), item: spentLink, at: isoDate }),
+  // Appearances and the newsletter (newsletter-state.ts); issues are named by issueKey (store/records.ts).
+  z.object({ seq, op: z.literal('appearances'), items: z.array(appearance) }),
+  z.object({ seq, op: z.literal('appearancesHanded'), consumer: appearanceConsumer, keys: z.array(text.min(1)) }),
+  z.object({ seq, op: z.literal('subscriber'), item: subscriber }),
+  z.object({ seq, op: z.literal('subscribersRemoved'), ids: z.array(text.min(1)) }),
+  z.object({ seq, op: z.literal('issuesQueued'), items: z.array(newsletterIssue) }),
+  z.object({ seq, op: z.literal('issuesSent'), keys: z.array(text.min(1)), sentAt: isoDate }),
+  z.object({ seq, op: z.literal('issuesFailed'), keys: z.array(text.min(1)), dueAt: isoDate }),
 ]);
 export type JournalRecord = z.infer<typeof journalRecord>;
 

@@ -9,7 +9,9 @@ import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
 import { takeLock, type StoreLock } from './lock.ts';
 import { EmbeddedFollowers, FollowerFile } from './followers.ts';
+import { EmbeddedAppearances } from './appearances.ts';
 import { EmbeddedModeration } from './moderation.ts';
+import { EmbeddedNewsletter } from './newsletter.ts';
 import { EmbeddedOutbox } from './outbox.ts';
 import { recover, type Recovered } from './recovery.ts';
 import { readSaltFile, writeSaltFile } from './salt-file.ts';
@@ -64,6 +66,8 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
       moderation: new EmbeddedModeration(core),
       outbox: new EmbeddedOutbox(core),
       followers: new EmbeddedFollowers(followers),
+      appearances: new EmbeddedAppearances(core),
+      newsletter: new EmbeddedNewsletter(core),
       transfer: new EmbeddedTransfer(core, followers),
       lifecycle: new EmbeddedLifecycle(core),
     });

@@ -13,6 +13,12 @@ export interface StoreLayout {
   spentLinks: string;
   /** Notifications waiting to be sent. */
   outbox: string;
+  /** Article translations as they became visible. */
+  appearances: string;
+  /** The newsletter's subscribers. */
+  subscribers: string;
+  /** The newsletter's emails, one per appearance and subscriber, sent or waiting. */
+  newsletterIssues: string;
   /** The generated IP-hash salt. */
   salt: string;
   /** The followers of the federation's actors (followers.ts). */
@@ -34,6 +40,9 @@ export function storeLayout(dataDir: string): StoreLayout {
     bans: join(dataDir, 'bans.json'),
     spentLinks: join(dataDir, 'spent-links.json'),
     outbox: join(dataDir, 'outbox.json'),
+    appearances: join(dataDir, 'appearances.json'),
+    subscribers: join(dataDir, 'subscribers.json'),
+    newsletterIssues: join(dataDir, 'newsletter-issues.json'),
     salt: join(dataDir, 'ip-hash-salt'),
     followers: join(dataDir, 'followers.json'),
     lock: join(dataDir, 'store.lock'),

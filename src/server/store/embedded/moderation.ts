@@ -1,5 +1,5 @@
 import { now } from '../clock.ts';
-import { newBan } from '../records.ts';
+import { countSubscribers, newBan } from '../records.ts';
 import type { ModerationStore } from '../roles.ts';
 import type { CommentFilter, ReviewQueue, SpentLink, StoredComment, StoreStats, TopicRequest, TopicRequestAnswer } from '../types.ts';
 import type { JournalChange } from './documents.ts';
@@ -160,6 +160,7 @@ export class EmbeddedModeration implements ModerationStore {
       bugReports: reviewed(this.#state.bugReports.oldestFirst()),
       citySubmissions: reviewed(this.#state.citySubmissions.oldestFirst()),
       bans: this.#state.bans.size,
+      subscribers: countSubscribers(this.#state.newsletter.subscribers.oldestFirst()),
     };
   }
 

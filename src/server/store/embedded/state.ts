@@ -6,6 +6,7 @@ import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } f
 import { namesIn } from './files.ts';
 import type { Notified, OutboxRef } from '../outbox.ts';
 import { ARTICLE_FILE, articleFile, type StoreLayout } from './layout.ts';
+import { isNewsletterRecord, NewsletterState } from './newsletter-state.ts';
 import { OutboxQueue } from './outbox-queue.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 
@@ -30,6 +31,8 @@ export class StoreState {
   readonly bans: Collection<StoredBan>;
   readonly spentLinks: Collection<SpentLink>;
   readonly outbox: OutboxQueue;
+  /** Appearances, subscribers and the newsletter's issues. */
+  readonly newsletter: NewsletterState;
   /** What moderation asks of every thread, kept as they change: read from every snapshot file at open. */
   readonly moderation: ModerationIndex;
   /** The highest journal record any snapshot file holds. */
@@ -55,6 +58,7 @@ export class StoreState {
       bans: Collection<StoredBan>;
       spentLinks: Collection<SpentLink>;
       outbox: OutboxQueue;
+      newsletter: NewsletterState;
     },
   ) {
     this.#layout = layout;
@@ -68,6 +72,7 @@ export class StoreState {
     this.bans = collections.bans;
     this.spentLinks = collections.spentLinks;
     this.outbox = collections.outbox;
+    this.newsletter = collections.newsletter;
     this.snapshotSeq = Math.max(articles.lastSeq, ...this.#collections().map((collection) => collection.journalSeq));
   }
 
@@ -101,12 +106,13 @@ export class StoreState {
         bans: await Collection.load(layout.bans, storedShapes.ban, (ban) => ban.readerHash),
         spentLinks: await Collection.load(layout.spentLinks, storedShapes.spentLink, (spent) => spent.link),
         outbox: await OutboxQueue.load(layout.outbox),
+        newsletter: await NewsletterState.load(layout),
       },
     );
   }
 
   #collections(): SnapshotTarget[] {
-    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, this.spentLinks, this.outbox];
+    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, this.spentLinks, this.outbox, ...this.newsletter.targets];
   }
 
   /** Where the reader's newest comment is; undefined when they wrote none. */
@@ -239,6 +245,7 @@ export class StoreState {
   }
 
   #applyChange(record: JournalRecord): SnapshotTarget | null {
+    if (isNewsletterRecord(record)) return this.newsletter.apply(record);
     switch (record.op) {
       case 'comment':
       case 'vote':

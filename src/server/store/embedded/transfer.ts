@@ -1,9 +1,11 @@
 import { now } from '../clock.ts';
+import { issueKey } from '../records.ts';
 import type { TransferStore } from '../roles.ts';
 import type { ExportRecord, ImportCounts } from '../types.ts';
 import type { JournalChange } from './documents.ts';
 import type { EmbeddedCore } from './engine.ts';
 import type { FollowerFile } from './followers.ts';
+import { appearanceKey } from './newsletter-state.ts';
 import { readSaltFile, writeSaltFile } from './salt-file.ts';
 import { keepSecret, readSecret, secretNames } from './secret-file.ts';
 
@@ -40,6 +42,9 @@ export class EmbeddedTransfer implements TransferStore {
     for (const item of this.#followers.all()) yield { kind: 'follower', item };
     // Claimed or not: a lease is this process's, and ends with it.
     for (const entry of state.outbox.entries()) yield { kind: 'notification', entry };
+    for (const item of state.newsletter.appearances.oldestFirst()) yield { kind: 'appearance', item };
+    for (const item of state.newsletter.subscribers.oldestFirst()) yield { kind: 'subscriber', item };
+    for (const item of state.newsletter.issues.oldestFirst()) yield { kind: 'newsletterIssue', item };
   }
 
   async importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
@@ -112,6 +117,14 @@ export class EmbeddedTransfer implements TransferStore {
       }
       case 'notification':
         return state.outbox.has(record.entry.id) ? null : { op: 'outboxAdded', entry: record.entry };
+      case 'appearance':
+        return state.newsletter.appearances.find(appearanceKey(record.item)) ? null : { op: 'appearances', items: [record.item] };
+      case 'subscriber':
+        return state.newsletter.subscriberOf(record.item.email) || state.newsletter.subscribers.find(record.item.id)
+          ? null
+          : { op: 'subscriber', item: record.item };
+      case 'newsletterIssue':
+        return state.newsletter.issues.find(issueKey(record.item)) ? null : { op: 'issuesQueued', items: [record.item] };
     }
   }
 }

@@ -9,7 +9,9 @@ import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { migrate } from './migrate.ts';
 import { PostgresFollowers } from './followers.ts';
+import { PostgresAppearances } from './appearances.ts';
 import { PostgresModeration } from './moderation.ts';
+import { PostgresNewsletter } from './newsletter.ts';
 import { PostgresOutbox, withOutbox } from './outbox.ts';
 import { secretName } from '../shapes.ts';
 import { inTransaction, run, SALT_SETTING, SECRET_SETTING_PREFIX } from './sql.ts';
@@ -78,6 +80,8 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     moderation: new PostgresModeration(core),
     outbox: new PostgresOutbox(core),
     followers: new PostgresFollowers(core),
+    appearances: new PostgresAppearances(core),
+    newsletter: new PostgresNewsletter(core),
     transfer: new PostgresTransfer(core),
     lifecycle: new PostgresLifecycle(core),
   });

@@ -1,3 +1,4 @@
+import { countSubscribers } from '../records.ts';
 import type { ModerationStore } from '../roles.ts';
 import {
   threadTopic,
@@ -6,6 +7,7 @@ import {
   type SpentLink,
   type StoredComment,
   type StoreStats,
+  type Subscriber,
   type TopicRequest,
   type TopicRequestAnswer,
 } from '../types.ts';
@@ -171,6 +173,9 @@ export class PostgresModeration implements ModerationStore {
          (SELECT count(*) FROM bans) AS bans`,
     );
     const count = (name: string): number => Number(rows[0]?.[name] ?? 0);
+    const subscribers = await this.#core.query<{ lang: Subscriber['lang']; status: Subscriber['status']; count: string }>(
+      'SELECT lang, status, count(*) AS count FROM subscribers GROUP BY lang, status',
+    );
     return {
       articles: count('articles'),
       comments: count('comments'),
@@ -186,6 +191,7 @@ export class PostgresModeration implements ModerationStore {
       bugReports: { total: count('bug_reports'), pending: count('pending_bug_reports') },
       citySubmissions: { total: count('city_submissions'), pending: count('pending_city_submissions') },
       bans: count('bans'),
+      subscribers: countSubscribers(subscribers.rows.map((row) => ({ ...row, count: Number(row.count) }))),
     };
   }
 

@@ -26,6 +26,7 @@ import {
   type TopicRequestRow,
 } from './rows.ts';
 import { FOLLOWER_COLUMNS, followerOf, type FollowerRow } from './followers.ts';
+import { insertNewsletterRecords, NEWSLETTER_SOURCES } from './newsletter-transfer.ts';
 import { bumpRevision, inTransaction, SALT_SETTING, SECRET_SETTING_PREFIX, valuesList } from './sql.ts';
 
 /** Rows fetched at a time from a cursor, and records inserted by one statement. */
@@ -93,6 +94,7 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
     query: `SELECT ${OUTBOX_COLUMNS} FROM notification_outbox ORDER BY created_at, id`,
     record: (row: OutboxRow) => ({ kind: 'notification', entry: outboxEntryOf(row) }),
   },
+  ...NEWSLETTER_SOURCES,
 ];
 
 /** Export and import on PostgreSQL. The owner's tool runs these alone, outside the gate: an export holds its connection for as long as it is read. */
@@ -246,6 +248,10 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
         OUTBOX_ROWS,
         of('notification').map((record) => record.entry),
       );
+    case 'appearance':
+    case 'subscriber':
+    case 'newsletterIssue':
+      return insertNewsletterRecords(client, records);
   }
 }
 

@@ -1,0 +1,114 @@
+/**
+ * The newsletter's sender (docs/architecture.md, "Appearances and the
+ * newsletter"): one email every 60 s / NEWSLETTER_RATE, taken from the
+ * store's queue by the instance that holds the newsletter's turn, so that
+ * the rate holds across instances. An issue is claimed under a lease before
+ * its email and marked sent after it: a process killed in between leaves it
+ * to be claimed again when the lease runs out (delivery is at least once,
+ * and at most once more for that one email). A failed send is given back
+ * with a backoff; a send cut short by a stop is given back as it was.
+ * Addresses are never logged: nor are the SMTP server's messages, which
+ * may quote them.
+ */
+import { randomUUID } from 'node:crypto';
+import { articlePath, todayUtc, type Catalog } from '../articles/catalog.ts';
+import { log } from '../observability/log.ts';
+import type { NewsletterStore } from '../store/roles.ts';
+import type { NewsletterIssue } from '../store/types.ts';
+import { issueEmail } from './issue-email.ts';
+import { subscriberLink, type LinkKeys } from './links.ts';
+import type { Mailer } from './mailer.ts';
+
+/** The most one send may take; one that takes longer fails and is tried again later. */
+const SEND_TIMEOUT_MS = 15_000;
+/** How long a claimed issue is held before another sender may take it: a send to its deadline, and more. */
+const LEASE_MS = 4 * SEND_TIMEOUT_MS;
+/** How long the turn lasts unless renewed: a send to its deadline, and a few passes. */
+const TURN_MS = 2 * SEND_TIMEOUT_MS;
+/** How long a stopping sender lets a send under way go on before it aborts it. */
+const STOP_GRACE_MS = 3000;
+const BACKOFF_MS = 60_000;
+const MAX_BACKOFF_MS = 6 * 3600_000;
+
+export interface NewsletterSenderOptions {
+  store: NewsletterStore;
+  catalog: Catalog;
+  mailer: Mailer;
+  site: string;
+  siteName: string;
+  /** The address of NEWSLETTER_FROM, for the `mailto:` of List-Unsubscribe. */
+  fromAddress: string;
+  keys: LinkKeys;
+  perMinute: number;
+}
+
+/** The SMTP failure as it may be logged: its code and status, never its text. */
+function failureOf(error: unknown): string {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return [typeof code === 'string' ? code : 'error', typeof responseCode === 'number' ? String(responseCode) : ''].join(' ').trim();
+}
+
+/** Sends one claimed issue; resolves with what became of it. */
+async function sendIssue(options: NewsletterSenderOptions, issue: NewsletterIssue, signal: AbortSignal): Promise<'sent' | 'skipped'> {
+  const { store, catalog, mailer, site, siteName, fromAddress, keys } = options;
+  const subscriber = await store.subscriber(issue.subscriberId);
+  const article = await catalog.on(todayUtc()).read(issue.slug, issue.lang);
+  // Unsubscribed since it was queued, or the article gone with a deploy: nothing to send, kept as settled.
+  if (!subscriber || subscriber.status !== 'confirmed' || !article) return 'skipped';
+  const links = {
+    page: `${site}${articlePath(issue.slug, subscriber.lang)}`,
+    unsubscribe: subscriberLink(keys, site, 'unsubscribe', subscriber.id),
+    mailto: `mailto:${fromAddress}?subject=unsubscribe`,
+  };
+  await mailer.send({ to: subscriber.email, ...issueEmail(article, subscriber.lang, links, siteName) }, signal);
+  return 'sent';
+}
+
+/** Starts sending; the returned stop takes no issue more and resolves once the send under way is settled. */
+export function startNewsletterSender(options: NewsletterSenderOptions): () => Promise<void> {
+  const { store } = options;
+  const holder = randomUUID();
+  const stopping = new AbortController();
+  let pass: Promise<void> | null = null;
+  const once = async (): Promise<void> => {
+    if (!(await store.newsletterTurn(holder, TURN_MS))) return;
+    const [issue] = await store.claimIssues(1, LEASE_MS);
+    if (!issue) return;
+    try {
+      const outcome = await sendIssue(options, issue, AbortSignal.any([AbortSignal.timeout(SEND_TIMEOUT_MS), stopping.signal]));
+      await store.issuesSent([issue]);
+      if (outcome === 'sent') log().info('[newsletter] an article email was sent');
+    } catch (error) {
+      if (stopping.signal.aborted) {
+        await store.issuesReleased([issue]);
+        return;
+      }
+      log().warn(`[newsletter] an article email was not sent (${failureOf(error)}); tried again later`);
+      const dueAt = new Date(Date.now() + Math.min(BACKOFF_MS * 2 ** issue.attempts, MAX_BACKOFF_MS)).toISOString();
+      await store.issuesFailed([issue], dueAt);
+    }
+  };
+  const timer = setInterval(
+    () => {
+      pass ??= once()
+        .catch((error: unknown) => {
+          log().error('[newsletter] the queue could not be read or updated; tried again shortly', {}, error);
+        })
+        .finally(() => {
+          pass = null;
+        });
+    },
+    Math.ceil(60_000 / options.perMinute),
+  );
+  return async () => {
+    clearInterval(timer);
+    const grace = setTimeout(() => {
+      stopping.abort();
+    }, STOP_GRACE_MS);
+    await pass;
+    clearTimeout(grace);
+    // A turn renewed for no time ends now: the next instance to start sends at once, not a turn later.
+    await store.newsletterTurn(holder, 0).catch(() => undefined);
+    options.mailer.close();
+  };
+}

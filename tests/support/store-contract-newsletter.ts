@@ -1,0 +1,106 @@
+/** The store contract on appearances and the newsletter (store-contract.ts runs these). */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { collect, replay, type ContractStores } from './store-contract-kit.ts';
+
+const FIRST = [
+  { slug: 'old-one', lang: 'en' },
+  { slug: 'old-one', lang: 'fr' },
+] as const;
+
+/** Appearances: a baseline first, then each recorded once and handed once per consumer. */
+export function appearances({ freshStore }: ContractStores): void {
+  test('the first appearances are a baseline; later ones wait for their consumers until handed', async (t) => {
+    const store = await freshStore(t);
+    const baseline = await store.recordAppearances(FIRST, ['newsletter']);
+    assert.deepEqual(
+      baseline.map(({ slug, lang, baseline: first, waiting }) => [slug, lang, first, waiting]),
+      [
+        ['old-one', 'en', true, []],
+        ['old-one', 'fr', true, []],
+      ],
+    );
+    assert.deepEqual(await store.recordAppearances(FIRST, ['newsletter']), [], 'each recorded once');
+    const [fresh, again] = await Promise.all([
+      store.recordAppearances([...FIRST, { slug: 'new-one', lang: 'fr' }], ['newsletter']),
+      store.recordAppearances([{ slug: 'new-one', lang: 'fr' }], ['newsletter']),
+    ]);
+    assert.equal(fresh.length + again.length, 1, 'recorded once when two record it at once');
+    const waiting = await store.appearancesWaiting('newsletter', 10);
+    assert.deepEqual(
+      waiting.map(({ slug, lang, baseline: first }) => [slug, lang, first]),
+      [['new-one', 'fr', false]],
+    );
+    await store.appearancesHanded('newsletter', waiting);
+    assert.deepEqual(await store.appearancesWaiting('newsletter', 10), []);
+  });
+}
+
+/** Subscribers: asked once an hour, confirmed, removed, forgotten; issues queued once, claimed, settled. */
+export function subscribers({ freshStore, harness }: ContractStores): void {
+  test('a subscription is asked for once an hour, confirmed, listed by language and removed', async (t) => {
+    const store = await freshStore(t);
+    const asked = await store.askSubscription(' Reader@Example.org ', 'fr', 3_600_000);
+    assert.equal(asked.confirm, true);
+    assert.deepEqual([asked.subscriber.email, asked.subscriber.lang, asked.subscriber.status], ['reader@example.org', 'fr', 'pending']);
+    const twice = await store.askSubscription('reader@example.org', 'de', 3_600_000);
+    assert.deepEqual([twice.confirm, twice.subscriber.id, twice.subscriber.lang], [false, asked.subscriber.id, 'fr'], 'one an address');
+    assert.equal((await store.askSubscription('reader@example.org', 'fr', 0)).confirm, true, 'again once the quiet time is over');
+    assert.deepEqual(await store.confirmedSubscribers(['fr']), []);
+    assert.equal((await store.confirmSubscriber(asked.subscriber.id))?.status, 'confirmed');
+    assert.deepEqual(
+      (await store.confirmedSubscribers(['fr', 'en'])).map((item) => item.id),
+      [asked.subscriber.id],
+    );
+    assert.deepEqual(await store.confirmedSubscribers(['en']), []);
+    await store.askSubscription('other@example.org', 'fr', 3_600_000);
+    await store.askSubscription('third@example.org', 'de', 3_600_000);
+    assert.deepEqual((await store.stats()).subscribers, { fr: { confirmed: 1, pending: 1 }, de: { confirmed: 0, pending: 1 } });
+    assert.equal(await store.removeSubscriber(asked.subscriber.id), true);
+    assert.equal(await store.subscriber(asked.subscriber.id), null);
+    assert.equal(await store.removeSubscriber(asked.subscriber.id), false);
+  });
+
+  test('unconfirmed subscriptions are forgotten; confirmed ones stay', async (t) => {
+    const store = await freshStore(t);
+    const pending = await store.askSubscription('late@example.org', 'en', 3_600_000);
+    const kept = await store.askSubscription('kept@example.org', 'en', 3_600_000);
+    await store.confirmSubscriber(kept.subscriber.id);
+    assert.equal(await store.forgetUnconfirmed(new Date(Date.now() + 1000).toISOString()), 1);
+    assert.equal(await store.subscriber(pending.subscriber.id), null);
+    assert.notEqual(await store.subscriber(kept.subscriber.id), null);
+  });
+
+  test('an issue is queued once per appearance and subscriber, claimed under a lease, and never queued again once sent', async (t) => {
+    const store = await freshStore(t);
+    const one = (await store.askSubscription('one@example.org', 'fr', 3_600_000)).subscriber;
+    const two = (await store.askSubscription('two@example.org', 'fr', 3_600_000)).subscriber;
+    const article = { slug: 'new-one', lang: 'fr' } as const;
+    assert.equal(await store.queueIssues(article, [one.id, two.id, 'no-such-subscriber']), 2);
+    assert.equal(await store.queueIssues(article, [one.id]), 0, 'queued once');
+    const claimed = await store.claimIssues(10, 60_000);
+    assert.deepEqual(claimed.map((issue) => issue.subscriberId).sort(), [one.id, two.id].sort());
+    assert.deepEqual(await store.claimIssues(10, 60_000), [], 'held while leased');
+    const [first, second] = claimed as [(typeof claimed)[0], (typeof claimed)[0]];
+    await store.issuesSent([first]);
+    await store.issuesFailed([second], new Date(Date.now() - 1000).toISOString());
+    const retried = await store.claimIssues(10, 60_000);
+    assert.deepEqual(
+      retried.map((issue) => [issue.subscriberId, issue.attempts]),
+      [[second.subscriberId, 1]],
+    );
+    await store.issuesReleased(retried);
+    assert.equal((await store.claimIssues(10, 60_000)).length, 1, 'released: due at once');
+    assert.equal(await store.queueIssues(article, [first.subscriberId]), 0, 'a sent one is never queued again');
+    assert.equal(await store.newsletterTurn('a', 60_000), true);
+    const exported = (await collect(store.exportRecords())).filter((record) =>
+      ['subscriber', 'newsletterIssue', 'appearance'].includes(record.kind),
+    );
+    assert.equal(exported.filter((record) => record.kind === 'newsletterIssue').length, 2);
+    const copy = await harness.open(await harness.fresh());
+    t.after(() => copy.close());
+    assert.deepEqual(await copy.importRecords(replay(exported)), { added: 4, skipped: 0 });
+    assert.deepEqual(await copy.importRecords(replay(exported)), { added: 0, skipped: 4 });
+    assert.equal((await copy.claimIssues(10, 60_000)).length, 1, 'the one not sent is sent from the store it moved to');
+  });
+}
