@@ -11,7 +11,6 @@ import { handBack, measured } from './report.ts';
 import {
   BENCH_ARTICLES,
   CONNECTIONS,
-  GOAL,
   measureHttpWrites,
   pick,
   PUBLISHED,
@@ -22,6 +21,9 @@ import {
   WARM_UP_SECONDS,
   writesRow,
 } from './writes.ts';
+
+/** The goal: the site's writes at least this many times the raw driver's, a transaction a row, on the same database. */
+const TIMES_RAW_DRIVER = 2;
 
 const SERVER_URL = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -115,20 +117,9 @@ async function withSeededDatabase<T>(body: (databaseUrl: string) => Promise<T>):
 
 /** Prints the figures; resolves with how many goals were missed. */
 export async function benchPostgresWrites(root: string): Promise<number> {
-  const missed = await withSeededDatabase((databaseUrl) =>
+  return withSeededDatabase((databaseUrl) =>
     withSeededDatabase(async (quietDatabaseUrl) => {
-      const site = await startNotifyingBenchSite(root, { DATABASE_URL: databaseUrl });
-      const quiet = await startBenchSite(root, { DATABASE_URL: quietDatabaseUrl }).catch(async (error: unknown) => {
-        await site.stop();
-        throw error;
-      });
-      console.log(
-        `\nHTTP writes on PostgreSQL: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, the median of ${RUNS} runs of ${SECONDS} s each, every 200 committed first, notifications on (email and webhook to local sinks)\n`,
-      );
-      const missedWrites = await measureHttpWrites(site.url, quiet.url, 'PostgreSQL', 34).finally(() =>
-        Promise.all([site.stop(), quiet.stop()]),
-      );
-      // The site's warm-up, given to the baseline too.
+      // The baseline first, so that the site's figures are judged as they are printed; it gets the site's warm-up.
       await rawDriverBaseline(databaseUrl, WARM_UP_SECONDS);
       const baseline = await rawDriverBaseline(databaseUrl, SECONDS);
       measured.writes.push({
@@ -137,12 +128,22 @@ export async function benchPostgresWrites(root: string): Promise<number> {
         p99Ms: baseline.p99,
         kind: 'baseline',
       });
+      const site = await startNotifyingBenchSite(root, { DATABASE_URL: databaseUrl });
+      const quiet = await startBenchSite(root, { DATABASE_URL: quietDatabaseUrl }).catch(async (error: unknown) => {
+        await site.stop();
+        throw error;
+      });
+      console.log(
+        `\nHTTP writes on PostgreSQL: 100000 comments stored over 100 articles, ${CONNECTIONS} concurrent writers, the median of ${RUNS} runs of ${SECONDS} s each, every 200 committed first, notifications on (email and webhook to local sinks)\n`,
+      );
       console.log(writesRow(34, 'raw pg, a transaction a row', [Math.round(baseline.rate), `${baseline.p50} ms`, `${baseline.p99} ms`]));
-      return missedWrites;
+      return measureHttpWrites({ site: site.url, quiet: quiet.url }, 'PostgreSQL', 34, {
+        name: 'the raw pg driver, a transaction a row',
+        writesPerSecond: baseline.rate,
+        least: TIMES_RAW_DRIVER,
+      }).finally(() => Promise.all([site.stop(), quiet.stop()]));
     }),
   );
-  console.log(`goal: at least ${GOAL.writesPerSecond} writes/s with p99 under ${GOAL.p99Ms} ms and no failure`);
-  return missed;
 }
 
 if (import.meta.main) {

@@ -17,7 +17,14 @@ const WRITERS = 50;
 const MAX_WRITES = 250_000;
 const SECONDS = 5;
 const BASELINE_SECONDS = 3;
-const GOAL = { writesPerSecond: 2_000, p99Ms: 20 };
+/**
+ * The goals, each against a baseline of the same run: each kind of write at
+ * least this many times lowdb's plain writes of the same comments (which
+ * neither fsync nor journal), and opening at most this many times lowdb's
+ * reading of the same comments.
+ */
+export const TIMES_LOWDB_WRITES = 8;
+const TIMES_LOWDB_OPEN = 8;
 
 interface Measure {
   writes: number;
@@ -103,15 +110,25 @@ async function benchEngine(dataDir: string): Promise<{ open: number; comments: M
   return { open, comments, votes, close: performance.now() - t0 };
 }
 
-/** lowdb as its documentation writes it: one JSONFile per article, `push` then `write`, one write at a time per file. */
-async function benchLowdb(dataDir: string): Promise<Measure> {
-  const files = new Map<string, { db: Low<{ comments: StoredComment[] }>; queue: Promise<unknown> }>();
+/**
+ * lowdb as its documentation writes it: one JSONFile per article, `push` then
+ * `write`, one write at a time per file, over the same 1,000 comments an
+ * article the store holds; and how long reading those files takes it.
+ */
+export async function lowdbPlainWrites(dataDir: string, seconds = BASELINE_SECONDS): Promise<Measure & { openMs: number }> {
   for (const slug of slugs) {
     const db = new Low(new JSONFile<{ comments: StoredComment[] }>(join(dataDir, `${slug}.json`)), { comments: seededComments(slug) });
     await db.write();
+  }
+  const files = new Map<string, { db: Low<{ comments: StoredComment[] }>; queue: Promise<unknown> }>();
+  const t0 = performance.now();
+  for (const slug of slugs) {
+    const db = new Low(new JSONFile<{ comments: StoredComment[] }>(join(dataDir, `${slug}.json`)), { comments: [] });
+    await db.read();
     files.set(slug, { db, queue: Promise.resolve() });
   }
-  return measure((index) => {
+  const openMs = performance.now() - t0;
+  const writes = await measure((index) => {
     const slug = pick(slugs);
     const file = files.get(slug);
     if (!file) throw new Error(`no file for ${slug}`);
@@ -122,7 +139,8 @@ async function benchLowdb(dataDir: string): Promise<Measure> {
     });
     file.queue = written;
     return written;
-  }, BASELINE_SECONDS);
+  }, seconds);
+  return { ...writes, openMs };
 }
 
 function row(cells: (string | number)[]): string {
@@ -133,11 +151,7 @@ function describe(name: string, result: Measure): string {
   return row([name, result.writes, Math.round(result.writesPerSecond), result.p50.toFixed(2), result.p99.toFixed(2)]);
 }
 
-function meetsGoal(result: Measure): boolean {
-  return result.writesPerSecond >= GOAL.writesPerSecond && result.p99 < GOAL.p99Ms;
-}
-
-/** Prints the embedded store's write rate and latency next to lowdb's plain writes, and whether the goal is met. */
+/** Prints the embedded store's write rate, latency and opening next to lowdb's, and whether the goals are met. */
 export async function benchStore(): Promise<number> {
   let missed = 0;
   const scratch = await mkdtemp(join(tmpdir(), 'bench-store-'));
@@ -146,7 +160,7 @@ export async function benchStore(): Promise<number> {
     const lowdbDir = join(scratch, 'lowdb');
     await mkdir(lowdbDir);
     const engine = await benchEngine(engineDir);
-    const lowdb = await benchLowdb(lowdbDir);
+    const lowdb = await lowdbPlainWrites(lowdbDir);
     console.log(
       `Store writes: ${ARTICLES * COMMENTS_PER_ARTICLE} comments stored over ${ARTICLES} articles, ${WRITERS} concurrent writers,` +
         ` at most ${MAX_WRITES} writes or ${SECONDS} s (baseline ${BASELINE_SECONDS} s);` +
@@ -156,10 +170,13 @@ export async function benchStore(): Promise<number> {
     console.log(describe('embedded store: insertComment (fsync each)', engine.comments));
     console.log(describe('embedded store: applyVote (fsync each)', engine.votes));
     console.log(describe('lowdb JSONFile per article (no fsync)', lowdb));
+    const openRatio = engine.open / lowdb.openMs;
     console.log(
-      `\nopen with ${ARTICLES * COMMENTS_PER_ARTICLE} comments: ${engine.open.toFixed(0)} ms; close (final compaction): ${engine.close.toFixed(0)} ms`,
+      `\nopen with ${ARTICLES * COMMENTS_PER_ARTICLE} comments: ${engine.open.toFixed(0)} ms, lowdb reading them ${lowdb.openMs.toFixed(0)} ms: ${openRatio.toFixed(2)}× (goal: at most ${TIMES_LOWDB_OPEN}×); close (final compaction): ${engine.close.toFixed(0)} ms`,
     );
-    console.log(`insertComment: ${(engine.comments.writesPerSecond / lowdb.writesPerSecond).toFixed(1)}× lowdb's plain writes`);
+    const commentsRatio = engine.comments.writesPerSecond / lowdb.writesPerSecond;
+    const votesRatio = engine.votes.writesPerSecond / lowdb.writesPerSecond;
+    console.log(`insertComment: ${commentsRatio.toFixed(1)}× lowdb's plain writes; applyVote: ${votesRatio.toFixed(1)}×`);
     measured.writes.push(
       {
         run: 'embedded store: insertComment (fsync each)',
@@ -176,12 +193,12 @@ export async function benchStore(): Promise<number> {
       { run: 'lowdb JSONFile per article (no fsync)', writesPerSecond: lowdb.writesPerSecond, p99Ms: round(lowdb.p99), kind: 'baseline' },
     );
     measured.lines.push(
-      `The embedded store opens with ${ARTICLES * COMMENTS_PER_ARTICLE} comments in ${engine.open.toFixed(0)} ms (goal: start-up under 2 s).`,
+      `The embedded store opens with ${ARTICLES * COMMENTS_PER_ARTICLE} comments in ${engine.open.toFixed(0)} ms, ${openRatio.toFixed(2)}× lowdb reading them (goal: at most ${TIMES_LOWDB_OPEN}×).`,
     );
-    if (engine.open >= 2000) missed += 1;
-    const met = meetsGoal(engine.comments) && meetsGoal(engine.votes);
+    if (openRatio > TIMES_LOWDB_OPEN) missed += 1;
+    const met = commentsRatio >= TIMES_LOWDB_WRITES && votesRatio >= TIMES_LOWDB_WRITES;
     if (!met) missed += 1;
-    console.log(`goal (>= ${GOAL.writesPerSecond} writes/s and p99 < ${GOAL.p99Ms} ms, each kind): ${met ? 'met' : 'NOT met'}`);
+    console.log(`goal (each kind at least ${TIMES_LOWDB_WRITES}× lowdb's plain writes): ${met ? 'met' : 'NOT met'}`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
