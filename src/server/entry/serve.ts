@@ -6,7 +6,6 @@ import { dispatchApi } from '../api/dispatch.ts';
 import { operationIdAt, readQueryParameters } from '../api/registry.ts';
 import { CONTENT_DIR, openBuiltContent, serveBuiltContent, type BuiltContent } from '../articles/built-content.ts';
 import { CITY_INDEX_PATH, checkCityIndexFile } from '../cities/index-file.ts';
-import { federationEndpoint } from '../federation/federation.ts';
 import { createFrontServer, type AstroApp } from '../front/server.ts';
 import type { McpEndpoint } from '../mcp/endpoint.ts';
 import { securityHeaders } from '../http/security-headers.ts';
@@ -17,7 +16,7 @@ import { health, type Health } from '../health/health.ts';
 import { startNotifications } from '../notifications/start.ts';
 import { watchAppearances } from '../appearances/watch.ts';
 import { newsletterConsumer } from '../newsletter/consumer.ts';
-import { serveNewsletter, startNewsletter } from '../newsletter/newsletter.ts';
+import type { startNewsletter } from '../newsletter/newsletter.ts';
 import { formResponses } from '../spam/form-responses.ts';
 import { serveDesk } from '../owner/desk-server.ts';
 import {
@@ -139,7 +138,10 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
   const stopNotifications = await startNotifications(opened.store, opened.site, opened.keys.moderationLink, notificationSettings());
   const newsletterOn = newsletterSettings();
   const siteName = content.page('home', 'en')?.title ?? new URL(opened.site).hostname;
-  const newsletter = newsletterOn ? await startNewsletter(opened, content.catalog, siteName, newsletterOn) : undefined;
+  // The newsletter's modules (Markdown to HTML, its mailer) and Fedify below are loaded only for a site that uses them.
+  const newsletter = newsletterOn
+    ? await (await import('../newsletter/newsletter.ts')).startNewsletter(opened, content.catalog, siteName, newsletterOn)
+    : undefined;
   // Watched whether or not anything consumes appearances yet, so that the baseline is taken at the first start.
   const consumers = newsletter ? [newsletterConsumer(opened.store, content.catalog)] : [];
   const stopAppearances = watchAppearances(opened.store, content.catalog, consumers);
@@ -160,7 +162,17 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
   return { opened, content, drainMs: setting('DRAIN_SECONDS') * 1000, metrics, desk, stopNotifications, stopAppearances, newsletter };
 }
 
-function frontServer(app: AstroApp, root: string, { opened, content, newsletter }: Started, probes: Health['probes']): Promise<Server> {
+async function frontServer(
+  app: AstroApp,
+  root: string,
+  { opened, content, newsletter }: Started,
+  probes: Health['probes'],
+): Promise<Server> {
+  const federation =
+    setting('FEDERATION') === 'on'
+      ? (await import('../federation/federation.ts')).federationEndpoint({ store: opened.store, content, site: opened.site })
+      : undefined;
+  const serveNewsletter = newsletter ? (await import('../newsletter/newsletter.ts')).serveNewsletter : undefined;
   return createFrontServer({
     app,
     api: (request, socketAddress, connection) => dispatchApi({ request, socketAddress, connection, services: apiServices }),
@@ -169,8 +181,8 @@ function frontServer(app: AstroApp, root: string, { opened, content, newsletter 
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
     moderation: (request) => serveModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: opened.site }),
-    ...(setting('FEDERATION') === 'on' ? { federation: federationEndpoint({ store: opened.store, content, site: opened.site }) } : {}),
-    ...(newsletter
+    ...(federation ? { federation } : {}),
+    ...(newsletter && serveNewsletter
       ? { newsletter: (request: Request, caller: Omit<CallerSource, 'request'>) => serveNewsletter(newsletter.newsletter, request, caller) }
       : {}),
     probes,
