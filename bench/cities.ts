@@ -17,7 +17,12 @@ const OTHER_SCRIPT_QUERY_COUNT = 600;
 const PASSES = 5;
 /** Fuse over every city is slow: a sample keeps the run short. */
 const FUSE_SAMPLE = 100;
-const GOALS = { rankedMedian: 5, rankedP99: 25, fuzzyP99: 2000, timesFasterThanFuse: 1000, loadMs: 300, memoryMiB: 64 };
+/**
+ * The goals, each against a baseline of the same run but memory (the index's size): the ranked search at least
+ * `timesFasterThanFuse` times fuse.js at the median, every query at least `timesFasterThanFuseP99` times it at p99
+ * (the fuzzy fallback's share of it), and loading the index at most `timesJsonParse` times `JSON.parse` of its text.
+ */
+const GOALS = { timesFasterThanFuse: 1000, timesFasterThanFuseP99: 100, timesJsonParse: 12, memoryMiB: 64 };
 
 interface BenchQuery {
   text: string;
@@ -149,6 +154,16 @@ function loadIndex(text: string, gc: () => void, mainNamesOnly = false): Loaded 
 const LOADS = 3;
 
 /** The median time of `first` and LOADS - 1 more loads of the same text; its memory figures stay the first load's. */
+/** The median time `JSON.parse` takes over the index's text: the floor under any load of it. */
+function medianParseMs(text: string): number {
+  const times = Array.from({ length: LOADS }, () => {
+    const started = performance.now();
+    JSON.parse(text);
+    return performance.now() - started;
+  }).sort((a, b) => a - b);
+  return times[Math.floor(LOADS / 2)] ?? 0;
+}
+
 function medianLoadMs(first: Loaded, text: string, gc: () => void, mainNamesOnly = false): number {
   const times = [first.ms];
   while (times.length < LOADS) times.push(loadIndex(text, gc, mainNamesOnly).ms);
@@ -254,10 +269,11 @@ async function benchCities(): Promise<void> {
     if (!ok) missed += 1;
     return ok ? ' (goal met)' : ' (GOAL MISSED)';
   };
-  const rankedGoal = alone.median < GOALS.rankedMedian && alone.p99 < GOALS.rankedP99;
   const memory = (loaded.heap + loaded.arrays) / 2 ** 20;
   const loadMs = medianLoadMs(loaded, text, gc);
   const loadMsBefore = medianLoadMs(before, text, gc, true);
+  const parseMs = medianParseMs(text);
+  const loadRatio = loadMs / parseMs;
   console.log(
     `City search: ${latin.length} realistic queries and ${queries.length - latin.length} in other scripts, × ${PASSES} passes over ${index.cities.length} cities`,
   );
@@ -265,7 +281,7 @@ async function benchCities(): Promise<void> {
     `index build (src/build/city-index.ts, ${built.cities.length} cities from the packages): ${buildMs.toFixed(0)} ms, ${mebibytes(Buffer.byteLength(text))} of JSON`,
   );
   console.log(
-    `index load (parse, lookups; reading the file excluded; median of ${LOADS}): ${loadMs.toFixed(1)} ms${mark(loadMs < GOALS.loadMs)}: under ${GOALS.loadMs} ms; before the alternate names ${loadMsBefore.toFixed(1)} ms`,
+    `index load (parse, lookups; reading the file excluded; median of ${LOADS}): ${loadMs.toFixed(1)} ms, JSON.parse of its text ${parseMs.toFixed(1)} ms: ${loadRatio.toFixed(1)}×${mark(loadRatio <= GOALS.timesJsonParse)}: at most ${GOALS.timesJsonParse}×; before the alternate names ${loadMsBefore.toFixed(1)} ms`,
   );
   console.log(
     `index memory: heap +${mebibytes(loaded.heap)}, typed arrays +${mebibytes(loaded.arrays)}, ${memory.toFixed(1)} MiB in all${mark(memory < GOALS.memoryMiB)}: under ${GOALS.memoryMiB} MiB; before the alternate names ${((before.heap + before.arrays) / 2 ** 20).toFixed(1)} MiB`,
@@ -275,17 +291,18 @@ async function benchCities(): Promise<void> {
   );
   console.log(describe('every query, in one stream', summarize(mixed.every)));
   console.log(describe('  ranked ones (exact…substring)', summarize(mixed.ranked)));
-  console.log(describe('  fuzzy fallback (or nothing found)', fallback, `${mark(fallback.p99 < GOALS.fuzzyP99)}: p99 < 2 ms`));
-  console.log(describe('ranked queries alone', alone, `${mark(rankedGoal)}: median < 5 µs, p99 < 25 µs`));
+  console.log(describe('  fuzzy fallback (or nothing found)', fallback));
+  console.log(describe('ranked queries alone', alone));
   console.log(describe('before the alternate names: ranked alone', aloneBefore));
   console.log(describe('before the alternate names: fuzzy fallback', fallbackBefore));
   console.log(`fuse.js over all ${index.keys.length} cities (its index: ${versus.buildMs.toFixed(0)} ms), every ${step}th query:`);
   console.log(describe('  fuse.js (threshold 0.4, normalized names)', versus.fuse));
   console.log(describe('  our search, same queries', versus.ours));
+  const p99Ratio = versus.fuse.p99 / versus.ours.p99;
   console.log(
-    `  fuse.js / ours: ${(versus.fuse.median / versus.ours.median).toFixed(0)}× at the median, ${(versus.fuse.p99 / versus.ours.p99).toFixed(0)}× at p99`,
+    `  fuse.js / ours: ${(versus.fuse.median / versus.ours.median).toFixed(0)}× at the median, ${p99Ratio.toFixed(0)}× at p99${mark(p99Ratio >= GOALS.timesFasterThanFuseP99)}: at least ${GOALS.timesFasterThanFuseP99}× at p99`,
   );
-  // The ranked search is the one a typeahead runs on every keystroke; the fuzzy fallback has its own goal above.
+  // The ranked search is the one a typeahead runs on every keystroke; the p99 above is the fuzzy fallback's.
   const rankedRatio = versusRanked.fuse.median / versusRanked.ours.median;
   console.log(`ranked queries only, every ${rankedStep}th:`);
   console.log(describe('  fuse.js (threshold 0.4, normalized names)', versusRanked.fuse));
