@@ -1,6 +1,6 @@
 import { readCapped, webRequest } from '../http/node-web.ts';
 import type { Route } from './route.ts';
-import { sendResponse, type BaseHeaders } from './send.ts';
+import { sendResponse, sendTooLarge, type BaseHeaders } from './send.ts';
 
 /**
  * The federation (src/server/federation/): which requests are its own (by
@@ -24,13 +24,7 @@ export function federationRoute(federation: FederationServer, base: BaseHeaders)
   const serve: Route = async (req, res, url, served) => {
     served.kind = 'federation';
     const body = await readCapped(req, req.headers['content-length'], ACTIVITY_BODY_BYTES);
-    if (body.tooLarge) {
-      const refused = new Response('Too large', {
-        status: 413,
-        headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' },
-      });
-      return sendResponse(req, res, refused, base);
-    }
+    if (body.tooLarge) return sendTooLarge(req, res, base);
     return sendResponse(req, res, await federation.answer(webRequest(req, url, body.bytes)), base);
   };
   return (req, res, url, served) =>

@@ -50,3 +50,16 @@ export async function sendResponse(req: IncomingMessage, res: ServerResponse, re
   res.writeHead(response.status, headers);
   return sentBody(req, res, body);
 }
+
+/**
+ * The 413 of a route that reads a body itself (readCapped said it was too
+ * large): the connection is closed with it, since the rest of the body was
+ * never read.
+ */
+export function sendTooLarge(req: IncomingMessage, res: ServerResponse, base: BaseHeaders): Promise<number> {
+  const refused = new Response('The body is too large\n', {
+    status: 413,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' },
+  });
+  return sendResponse(req, res, refused, base);
+}

@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES } from '../api-frame/write-guards.ts';
 import { readCapped, webRequest } from '../http/node-web.ts';
 import { NEWSLETTER_PATHS } from '../http/site-paths.ts';
 import type { Route } from './route.ts';
-import { sendResponse, type BaseHeaders } from './send.ts';
+import { sendResponse, sendTooLarge, type BaseHeaders } from './send.ts';
 
 /** The newsletter's answers (src/server/newsletter/newsletter.ts): a web request, and who sent it, for the reader's quota. */
 export type NewsletterServer = (request: Request, caller: { socketAddress: string; connection: object }) => Promise<Response>;
@@ -20,13 +20,7 @@ const NEWSLETTER_PREFIX = '/newsletter/';
 export function subscribeRoute(newsletter: NewsletterServer | undefined, base: BaseHeaders): Route {
   const serve = async (answer: NewsletterServer, req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> => {
     const body = await readCapped(req, req.headers['content-length'], MAX_BODY_BYTES);
-    if (body.tooLarge) {
-      const refused = new Response('The body is too large\n', {
-        status: 413,
-        headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' },
-      });
-      return sendResponse(req, res, refused, base);
-    }
+    if (body.tooLarge) return sendTooLarge(req, res, base);
     const caller = { socketAddress: req.socket.remoteAddress ?? '', connection: req.socket };
     return sendResponse(req, res, await answer(webRequest(req, url, body.bytes), caller), base);
   };

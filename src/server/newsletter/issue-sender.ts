@@ -18,6 +18,7 @@ import type { NewsletterIssue } from '../store/types.ts';
 import { issueEmail } from './issue-email.ts';
 import { subscriberLink, type LinkKeys } from './links.ts';
 import type { Mailer } from './mailer.ts';
+import { retryAt } from '../store/outbox.ts';
 
 /** The most one send may take; one that takes longer fails and is tried again later. */
 const SEND_TIMEOUT_MS = 15_000;
@@ -84,8 +85,7 @@ export function startNewsletterSender(options: NewsletterSenderOptions): () => P
         return;
       }
       log().warn(`[newsletter] an article email was not sent (${failureOf(error)}); tried again later`);
-      const dueAt = new Date(Date.now() + Math.min(BACKOFF_MS * 2 ** issue.attempts, MAX_BACKOFF_MS)).toISOString();
-      await store.issuesFailed([issue], dueAt);
+      await store.issuesFailed([issue], retryAt(issue.attempts, BACKOFF_MS, MAX_BACKOFF_MS));
     }
   };
   const timer = setInterval(

@@ -3,6 +3,7 @@ import { notificationsSettled } from '../observability/counters.ts';
 import type { OutboxStore } from '../store/roles.ts';
 import type { NotificationChannel, OutboxEntry } from '../store/types.ts';
 import type { LinksOf } from './message.ts';
+import { retryAt } from '../store/outbox.ts';
 
 /**
  * What every channel shares: its own sending loop, the deadline of a send,
@@ -40,11 +41,6 @@ export interface Channel {
   finish(stopping: Stopping): Promise<void>;
 }
 
-/** When a send that failed for the `attempts`-th time so far (0: the first) is tried again. */
-function retryAt(attempts: number): string {
-  return new Date(Date.now() + Math.min(BACKOFF_MS * 2 ** attempts, MAX_BACKOFF_MS)).toISOString();
-}
-
 /**
  * Sends `batch` by `send`, which gives up when its signal aborts: at
  * SEND_TIMEOUT_MS, or when the stopping sender's grace is over. Sent, the
@@ -70,7 +66,14 @@ export async function deliver(
     }
     notificationsSettled(channel, 'failed', batch.length);
     log().warn(`[notifications] ${batch.length} ${channel} notification(s) not sent; tried again later`, {}, error);
-    await store.notificationsFailed(batch, retryAt(batch.reduce((most, entry) => Math.max(most, entry.attempts), 0)));
+    await store.notificationsFailed(
+      batch,
+      retryAt(
+        batch.reduce((most, entry) => Math.max(most, entry.attempts), 0),
+        BACKOFF_MS,
+        MAX_BACKOFF_MS,
+      ),
+    );
     return false;
   }
   notificationsSettled(channel, 'sent', batch.length);

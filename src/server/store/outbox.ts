@@ -55,3 +55,12 @@ export function outboxEntriesOf(notified: Notified, refs: readonly OutboxRef[]):
   const { createdAt } = notified.record;
   return refs.map(({ id, channel }) => ({ id, channel, notification: told, createdAt, attempts: 0, dueAt: createdAt }));
 }
+
+/**
+ * When a send that failed `attempts` times before (0: the first failure) is
+ * due again (ISO 8601): `firstMs` later, doubling with each failure, never
+ * more than `mostMs`. The outbox's channels and the newsletter's queue alike.
+ */
+export function retryAt(attempts: number, firstMs: number, mostMs: number): string {
+  return new Date(Date.now() + Math.min(firstMs * 2 ** attempts, mostMs)).toISOString();
+}

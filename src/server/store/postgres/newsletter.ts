@@ -4,6 +4,7 @@ import { newSubscriber, subscriberAddress } from '../records.ts';
 import type { NewsletterStore } from '../roles.ts';
 import type { ArticleTranslation, IssueKey, NewsletterIssue, Subscriber } from '../types.ts';
 import type { PostgresCore } from './engine.ts';
+import { senderTurn } from './outbox.ts';
 import {
   ISSUE_COLUMNS,
   issueKeyParams,
@@ -124,15 +125,7 @@ export class PostgresNewsletter implements NewsletterStore {
     await this.#core.query(`UPDATE newsletter_issues SET lease_until = NULL WHERE ${KEYED_ISSUES}`, issueKeyParams(issues));
   }
 
-  /** Mirrors the owner's email turn (outbox.ts), in a table of its own: the two senders keep turns apart. */
-  async newsletterTurn(holder: string, leaseMs: number): Promise<boolean> {
-    const { rows } = await this.#core.query<{ holder: string }>(
-      `INSERT INTO newsletter_sender (id, holder, until) VALUES (true, $1, now() + $2 * interval '1 millisecond')
-       ON CONFLICT (id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
-       WHERE newsletter_sender.holder = EXCLUDED.holder OR newsletter_sender.until < now()
-       RETURNING holder`,
-      [holder, leaseMs],
-    );
-    return rows.length === 1;
+  newsletterTurn(holder: string, leaseMs: number): Promise<boolean> {
+    return this.#core.gate.run(() => senderTurn(this.#core.pool, 'newsletter_sender', holder, leaseMs));
   }
 }

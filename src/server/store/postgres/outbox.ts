@@ -76,13 +76,22 @@ async function outboxReleased(db: Queryable, entries: readonly OutboxKey[]): Pro
   await run(db, `UPDATE notification_outbox SET lease_until = NULL WHERE ${KEYED}`, keyParams(entries));
 }
 
-/** The email turn: taken when free or run out, renewed by its holder, refused to anyone else. */
-async function emailTurn(db: Queryable, holder: string, leaseMs: number): Promise<boolean> {
+/**
+ * A sender's turn (the owner's email, or the newsletter's): taken when free
+ * or run out, renewed by its holder, refused to anyone else. Each sender
+ * keeps its turn in a table of its own, so that the two never wait on each other.
+ */
+export async function senderTurn(
+  db: Queryable,
+  table: 'email_sender' | 'newsletter_sender',
+  holder: string,
+  leaseMs: number,
+): Promise<boolean> {
   const { rows } = await run<{ holder: string }>(
     db,
-    `INSERT INTO email_sender (id, holder, until) VALUES (true, $1, now() + $2 * interval '1 millisecond')
+    `INSERT INTO ${table} (id, holder, until) VALUES (true, $1, now() + $2 * interval '1 millisecond')
      ON CONFLICT (id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
-     WHERE email_sender.holder = EXCLUDED.holder OR email_sender.until < now()
+     WHERE ${table}.holder = EXCLUDED.holder OR ${table}.until < now()
      RETURNING holder`,
     [holder, leaseMs],
   );
@@ -124,7 +133,7 @@ export class PostgresOutbox implements OutboxStore {
   }
 
   emailTurn(holder: string, leaseMs: number): Promise<boolean> {
-    return this.#core.gate.run(() => emailTurn(this.#core.pool, holder, leaseMs));
+    return this.#core.gate.run(() => senderTurn(this.#core.pool, 'email_sender', holder, leaseMs));
   }
 
   outboxDepth(): Promise<Record<NotificationChannel, number>> {
