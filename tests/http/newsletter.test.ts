@@ -143,7 +143,7 @@ for (const engine of ['embedded', 'PostgreSQL'] as const) {
   });
 }
 
-test('POST /subscribe refuses another origin, a filled honeypot, a bad address, and a reader’s sixth ask of the day', async () => {
+test('POST /subscribe refuses another origin, a body too large, a filled honeypot, a bad address, and a reader’s sixth ask of the day', async () => {
   const smtp = await startSmtp();
   const site = await startSite(PREPARED_SITE, newsletterOn(smtp, {}, BEFORE_THE_DATE));
   const ask = (body: Record<string, string>, origin = ORIGIN) =>
@@ -154,6 +154,9 @@ test('POST /subscribe refuses another origin, a filled honeypot, a bad address, 
     });
   try {
     assert.equal((await ask({ email: READER, lang: 'fr' }, 'https://elsewhere.example')).status, 403);
+    const large = await ask({ email: READER, lang: 'fr', padding: 'x'.repeat(64 * 1024) });
+    assert.equal(large.status, 413);
+    assert.equal(large.headers['connection'], 'close', 'the rest of the body was never read');
     assert.equal((await ask({ email: READER, lang: 'fr', honeypot: 'http://spam.example' })).status, 400);
     assert.equal((await ask({ email: 'not an address', lang: 'fr' })).status, 400);
     assert.equal((await ask({ email: READER, lang: 'xx' })).status, 400);
