@@ -94,7 +94,7 @@ const ALLOWED = {
   social: SHARED,
   owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
-  federation: [...SHARED, 'http', 'store', 'articles', 'social', 'observability'],
+  federation: [...SHARED, 'http', 'store', 'articles', 'social', 'observability', 'appearances'],
   appearances: [...SHARED, 'store', 'articles', 'observability'],
   newsletter: [
     ...SHARED,

@@ -13,6 +13,7 @@ import { columnName } from '../../src/server/store/postgres/rows.ts';
 import {
   appearance,
   newsletterIssue,
+  delivery,
   subscriber,
   ban,
   bugReport,
@@ -47,6 +48,7 @@ const RECORD_TABLES: Record<string, z.ZodObject> = {
   appearances: appearance,
   subscribers: subscriber,
   newsletter_issues: newsletterIssue,
+  deliveries: delivery,
   // A vote on a comment names it; an article's own vote is the same record with no comment.
   comment_votes: vote.extend({ commentId: vote.shape.commentId.unwrap() }),
   article_votes: vote.omit({ commentId: true }),
@@ -63,6 +65,7 @@ const NOT_FIELDS: Record<string, Record<string, string>> = {
   city_submissions: { position: 'the order they were written in, which the review queue follows' },
   notification_outbox: { lease_until: 'a sender’s claim on the entry while it sends it, not part of what is sent' },
   newsletter_issues: { lease_until: 'a sender’s claim on the issue while it sends it, not part of what is sent' },
+  deliveries: { lease_until: 'a sender’s claim on the delivery while it sends it, not part of what is sent' },
 };
 
 /** Tables that keep no record of their own, and why. */

@@ -1,14 +1,19 @@
 /**
  * A fediverse server on loopback, built with Fedify, for the federation's
- * HTTP tests (tests/http/federation.test.ts): one actor, `alice`, with her
- * own keys and inbox. Run as a child process (`startPeer`); the test drives
- * it through `/control/…`: where the site really listens (its ids name
- * SITE_URL, which the test site keeps at its build's value), a Follow or
- * an Undo to send, signed or not, and the activities its inbox received,
- * each verified by Fedify against the site's key.
+ * HTTP tests (tests/http/federation*.test.ts): actors of any lower-case
+ * name (`alice`, `bob`…) with their keys and inboxes, and the server's
+ * shared inbox, which actors named `solo…` do not name (they get their
+ * activities in their own inbox). Run as a child process (`startPeer`, with
+ * the site's TEST_CLOCK when it has one, as HTTP signatures carry the time);
+ * the test drives it through `/control/…`: where the site really listens
+ * (its ids name SITE_URL, which the test site keeps at its build's value), a
+ * Follow or an Undo to send, signed or not, and what its inboxes received:
+ * every POST as it came, and the activities Fedify verified against the
+ * site's key and handed on, once per activity and inbox.
  */
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { createFederation, generateCryptoKeyPair, getDocumentLoader, MemoryKvStore, signRequest } from '@fedify/fedify';
 import { Activity, Endpoints, Follow, Person, Undo } from '@fedify/vocab';
 import { freePort } from './ports.ts';
@@ -25,6 +30,12 @@ async function runPeer(port: number): Promise<void> {
   const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const load = getDocumentLoader({ allowPrivateAddress: true });
   const received: unknown[] = [];
+  /** Every POST to an inbox, verified or not, as `<inbox path> <activity id>`. */
+  const posts: string[] = [];
+  /** Every request the peer's actors and inboxes were sent, as `<method> <path>`. */
+  const requests: string[] = [];
+  /** Milliseconds each inbox POST is held before it is answered. */
+  let inboxDelay = 0;
   const loader = async (url: string) => ({ ...(await load(actualUrl(url))), documentUrl: url });
   const federation = createFederation<null>({
     kv: new MemoryKvStore(),
@@ -34,33 +45,37 @@ async function runPeer(port: number): Promise<void> {
   });
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) =>
-      identifier === 'alice'
+      /^[a-z0-9]+$/.test(identifier)
         ? new Person({
             id: ctx.getActorUri(identifier),
             preferredUsername: identifier,
-            name: 'Alice',
+            name: `${identifier.charAt(0).toUpperCase()}${identifier.slice(1)}`,
             inbox: ctx.getInboxUri(identifier),
-            endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+            endpoints: identifier.startsWith('solo') ? null : new Endpoints({ sharedInbox: ctx.getInboxUri() }),
             publicKey: (await ctx.getActorKeyPairs(identifier))[0]?.cryptographicKey ?? null,
           })
         : null,
     )
     .setKeyPairsDispatcher(() => [keys]);
-  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (_ctx, activity) => {
-    received.push(await activity.toJsonLd());
+  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (ctx, activity) => {
+    received.push({ ...((await activity.toJsonLd()) as object), receivedBy: ctx.recipient ?? 'shared inbox' });
   });
-  const alice = new URL('/users/alice', origin);
-  const followOf = (lang: string, n: string) =>
-    new Follow({ id: new URL(`#follow-${lang}-${n}`, alice), actor: alice, object: new URL(`/federation/actors/${lang}`, route.nominal) });
+  const actor = (name: string) => new URL(`/users/${name}`, origin);
+  const followOf = (lang: string, name: string) =>
+    new Follow({
+      id: new URL(`#follow-${lang}`, actor(name)),
+      actor: actor(name),
+      object: new URL(`/federation/actors/${lang}`, route.nominal),
+    });
 
-  /** Posts `activity` to the site's inbox of `lang`, signed as Alice's unless `signed` is false; resolves with the status. */
+  /** Posts `activity` to the site's inbox of `lang`, signed as its actor's unless `signed` is false; resolves with the status. */
   async function post(lang: string, activity: Activity, signed: boolean): Promise<number> {
     const request = new Request(actualUrl(`${route.nominal}/federation/actors/${lang}/inbox`), {
       method: 'POST',
       headers: { 'Content-Type': 'application/activity+json' },
       body: JSON.stringify(await activity.toJsonLd()),
     });
-    const sent = signed ? await signRequest(request, keys.privateKey, new URL('#main-key', alice)) : request;
+    const sent = signed ? await signRequest(request, keys.privateKey, new URL('#main-key', activity.actorId ?? '')) : request;
     return (await fetch(sent)).status;
   }
 
@@ -69,10 +84,16 @@ async function runPeer(port: number): Promise<void> {
       route.actual = url;
       return Promise.resolve(url);
     },
-    follow: async ({ lang = 'en', signed = 'yes' }) => post(lang, followOf(lang, '1'), signed === 'yes'),
-    undo: async ({ lang = 'en' }) =>
-      post(lang, new Undo({ id: new URL(`#undo-${lang}`, alice), actor: alice, object: followOf(lang, '1') }), true),
+    follow: async ({ lang = 'en', signed = 'yes', name = 'alice' }) => post(lang, followOf(lang, name), signed === 'yes'),
+    undo: async ({ lang = 'en', name = 'alice' }) =>
+      post(lang, new Undo({ id: new URL(`#undo-${lang}`, actor(name)), actor: actor(name), object: followOf(lang, name) }), true),
     received: () => Promise.resolve(received),
+    posts: () => Promise.resolve(posts),
+    requests: () => Promise.resolve(requests),
+    slow: ({ ms = '0' }) => {
+      inboxDelay = Number(ms);
+      return Promise.resolve(inboxDelay);
+    },
   };
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
@@ -84,6 +105,11 @@ async function runPeer(port: number): Promise<void> {
       const answer = await handler(body.length > 0 ? (JSON.parse(body.toString()) as Record<string, string>) : {});
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
       return;
+    }
+    requests.push(`${req.method ?? 'GET'} ${url.pathname}`);
+    if (req.method === 'POST' && /^\/(?:users\/[a-z0-9]+\/)?inbox$/.test(url.pathname)) {
+      posts.push(`${url.pathname} ${String((JSON.parse(body.toString()) as { id?: unknown }).id)}`);
+      if (inboxDelay > 0) await new Promise((resolve) => setTimeout(resolve, inboxDelay));
     }
     const headers = Object.entries(req.headers).flatMap(([name, value]) =>
       typeof value === 'string' ? [[name, value] as [string, string]] : [],
@@ -109,10 +135,13 @@ export interface Peer {
   stop(): void;
 }
 
-/** Starts the peer in a child process on a free loopback port; resolves once it listens. */
-export async function startPeer(): Promise<Peer> {
+/** Starts the peer in a child process on a free loopback port, its clock at `clock` (TEST_CLOCK) if given; resolves once it listens. */
+export async function startPeer(clock?: string): Promise<Peer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [import.meta.filename, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', join(import.meta.dirname, 'clock.ts'), import.meta.filename, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...(clock ? { TEST_CLOCK: clock } : {}) },
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('peer listening')) resolve();

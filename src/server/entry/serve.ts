@@ -17,6 +17,7 @@ import { startNotifications } from '../notifications/start.ts';
 import { watchAppearances } from '../appearances/watch.ts';
 import { newsletterConsumer } from '../newsletter/consumer.ts';
 import type { startNewsletter } from '../newsletter/newsletter.ts';
+import type { RunningFederation } from '../federation/federation.ts';
 import { formResponses } from '../spam/form-responses.ts';
 import { serveDesk } from '../owner/desk-server.ts';
 import {
@@ -113,6 +114,8 @@ interface Started {
   stopAppearances: () => Promise<void>;
   /** The newsletter, when NEWSLETTER is on. */
   newsletter: Awaited<ReturnType<typeof startNewsletter>> | undefined;
+  /** The federation, when FEDERATION is on. */
+  federation: RunningFederation | undefined;
 }
 
 /** The port a listener got: the one asked for, or the system's pick for 0. */
@@ -142,8 +145,15 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
   const newsletter = newsletterOn
     ? await (await import('../newsletter/newsletter.ts')).startNewsletter(opened, content.catalog, siteName, newsletterOn)
     : undefined;
+  const federation =
+    setting('FEDERATION') === 'on'
+      ? (await import('../federation/federation.ts')).startFederation({ store: opened.store, content, site: opened.site })
+      : undefined;
   // Watched whether or not anything consumes appearances yet, so that the baseline is taken at the first start.
-  const consumers = newsletter ? [newsletterConsumer(opened.store, content.catalog)] : [];
+  const consumers = [
+    ...(newsletter ? [newsletterConsumer(opened.store, content.catalog)] : []),
+    ...(federation ? [federation.consumer] : []),
+  ];
   const stopAppearances = watchAppearances(opened.store, content.catalog, consumers);
   const deskAt = deskListen();
   let desk: Server | undefined;
@@ -159,19 +169,25 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
     metrics = await (await import('../observability/metrics-server.ts')).serveMetrics(metricsAt);
     logger.info(`Metrics at http://${metricsAt.host}:${portOf(metrics, metricsAt.port)}/metrics`);
   }
-  return { opened, content, drainMs: setting('DRAIN_SECONDS') * 1000, metrics, desk, stopNotifications, stopAppearances, newsletter };
+  return {
+    opened,
+    content,
+    drainMs: setting('DRAIN_SECONDS') * 1000,
+    metrics,
+    desk,
+    stopNotifications,
+    stopAppearances,
+    newsletter,
+    federation,
+  };
 }
 
 async function frontServer(
   app: AstroApp,
   root: string,
-  { opened, content, newsletter }: Started,
+  { opened, content, newsletter, federation }: Started,
   probes: Health['probes'],
 ): Promise<Server> {
-  const federation =
-    setting('FEDERATION') === 'on'
-      ? (await import('../federation/federation.ts')).federationEndpoint({ store: opened.store, content, site: opened.site })
-      : undefined;
   const serveNewsletter = newsletter ? (await import('../newsletter/newsletter.ts')).serveNewsletter : undefined;
   return createFrontServer({
     app,
@@ -181,7 +197,7 @@ async function frontServer(
     operationOf: operationIdAt,
     mcp: lazyMcpEndpoint(),
     moderation: (request) => serveModeration(request, { store: opened.store, key: opened.keys.moderationLink, site: opened.site }),
-    ...(federation ? { federation } : {}),
+    ...(federation ? { federation: federation.endpoint } : {}),
     ...(newsletter && serveNewsletter
       ? { newsletter: (request: Request, caller: Omit<CallerSource, 'request'>) => serveNewsletter(newsletter.newsletter, request, caller) }
       : {}),
@@ -195,7 +211,11 @@ async function frontServer(
 }
 
 /** Closes the listener, lets requests in flight finish while the sender stops, then closes the store and exits. */
-function close(logger: Logger, server: Server, { metrics, desk, stopNotifications, stopAppearances, newsletter }: Started): void {
+function close(
+  logger: Logger,
+  server: Server,
+  { metrics, desk, stopNotifications, stopAppearances, newsletter, federation }: Started,
+): void {
   logger.info('closing: the listener takes no connection more; requests in flight finish, then notifications and the store stop');
   metrics?.close();
   desk?.close();
@@ -211,8 +231,9 @@ function close(logger: Logger, server: Server, { metrics, desk, stopNotification
   const cut = setTimeout(() => {
     server.closeAllConnections();
   }, REQUEST_GRACE_MS);
-  // The senders stop beside the requests: what they write waits in the outbox, and the newsletter's queue, for the next start.
-  Promise.all([answered, stopNotifications?.(), stopAppearances(), newsletter?.stop()])
+  // The senders stop beside the requests: what they write waits in the outbox, the newsletter's queue and the
+  // federation's deliveries, for the next start.
+  Promise.all([answered, stopNotifications?.(), stopAppearances(), newsletter?.stop(), federation?.stop()])
     .then(() => {
       clearTimeout(cut);
       return closeRuntime();

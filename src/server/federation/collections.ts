@@ -1,8 +1,8 @@
 import type { Federation } from '@fedify/fedify';
-import { Create, type Recipient } from '@fedify/vocab';
+import type { Recipient } from '@fedify/vocab';
 import { markdownToHtml } from 'satteri';
 import { isLanguageCode, type LanguageCode } from '../../i18n/languages.ts';
-import { articleOf } from './articles.ts';
+import { createOf } from './activities.ts';
 import { visibleToday, type FederationData } from './data.ts';
 import { FEDERATION_PATHS } from './paths.ts';
 
@@ -38,15 +38,7 @@ export function setCollections(federation: Federation<FederationData>): void {
       const activities = await Promise.all(
         page.map(async (item) => {
           const article = await view.read(item.slug, identifier);
-          const object = articleOf(ctx, item, markdownToHtml(article?.content ?? '').html);
-          return new Create({
-            id: new URL(`${object.id?.href ?? ''}#create`),
-            actor: ctx.getActorUri(identifier),
-            object,
-            published: object.published,
-            to: object.toId,
-            cc: object.ccId,
-          });
+          return createOf(ctx, item, markdownToHtml(article?.content ?? '').html);
         }),
       );
       return { items: activities, nextCursor: offset + PAGE_SIZE < items.length ? String(offset + PAGE_SIZE) : null };

@@ -3,11 +3,11 @@ import { uiStrings } from '../../i18n/ui.ts';
 import type { BuiltContent } from '../articles/built-content.ts';
 import { todayUtc, type PublishedView } from '../articles/catalog.ts';
 import { cardPath } from '../social/card-path.ts';
-import type { FollowerStore, StoreLifecycle } from '../store/roles.ts';
+import type { DeliveryStore, FollowerStore, StoreLifecycle } from '../store/roles.ts';
 
 /** What the federation's dispatchers and listeners are handed with each request (Fedify's context data). */
 export interface FederationData {
-  store: FollowerStore & Pick<StoreLifecycle, 'keptSecret'>;
+  store: FollowerStore & DeliveryStore & Pick<StoreLifecycle, 'keptSecret'>;
   /** The build's content: the catalog and the pages' texts. */
   content: BuiltContent;
   /** SITE_URL: the origin of every id. */

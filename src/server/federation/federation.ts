@@ -2,10 +2,13 @@ import { createFederation, MemoryKvStore, type Federation } from '@fedify/fedify
 import { Article } from '@fedify/vocab';
 import { LANGUAGE_CODES, isLanguageCode } from '../../i18n/languages.ts';
 import { setting } from '../settings/environment.ts';
+import type { Consumer } from '../appearances/watch.ts';
 import { setActors } from './actors.ts';
 import { articleObject } from './articles.ts';
 import { setCollections } from './collections.ts';
 import { visibleToday, type FederationData } from './data.ts';
+import { startDeliverer } from './deliverer.ts';
+import { fanOutConsumer } from './fan-out.ts';
 import { setInbox } from './inbox.ts';
 import { englishNamed, FEDERATION_PATHS, isFederationRequest } from './paths.ts';
 
@@ -15,19 +18,25 @@ export interface FederationEndpoint {
   answer(request: Request): Promise<Response>;
 }
 
+/** FEDERATION_ALLOW_PRIVATE_ADDRESSES: for tests on one machine only (start-up warns). */
+function allowsPrivateAddresses(): boolean {
+  return setting('FEDERATION_ALLOW_PRIVATE_ADDRESSES') === '1';
+}
+
 /**
  * The publication's federation, built on Fedify: WebFinger, NodeInfo 2.1,
  * an actor a language with its keys, outbox and followers, the articles as
  * objects, and the inboxes. Remote actors and keys are cached in this
- * process's memory, each with Fedify's expiry; nothing is queued: an
- * `Accept` leaves while its `Follow` is answered. Private and loopback
- * addresses are refused unless FEDERATION_ALLOW_PRIVATE_ADDRESSES=1.
+ * process's memory, each with Fedify's expiry; an `Accept` leaves while its
+ * `Follow` is answered, and articles go to followers through the store's
+ * deliveries (deliverer.ts). Private and loopback addresses are refused
+ * unless FEDERATION_ALLOW_PRIVATE_ADDRESSES=1.
  */
 function federationOf(site: string): Federation<FederationData> {
   const federation = createFederation<FederationData>({
     kv: new MemoryKvStore(),
     origin: site,
-    allowPrivateAddress: setting('FEDERATION_ALLOW_PRIVATE_ADDRESSES') === '1',
+    allowPrivateAddress: allowsPrivateAddresses(),
   });
   setActors(federation);
   setCollections(federation);
@@ -56,9 +65,29 @@ function federationOf(site: string): Federation<FederationData> {
   return federation;
 }
 
-/** The federation's endpoint over `data`, for the front server. */
-export function federationEndpoint(data: FederationData): FederationEndpoint {
+/** The federation as the server runs it when FEDERATION is on: its endpoint, its part of appearances, and its deliverer. */
+export interface RunningFederation {
+  endpoint: FederationEndpoint;
+  consumer: Consumer;
+  /** Stops the deliverer within its grace. */
+  stop(): Promise<void>;
+}
+
+/** Starts the federation over `data`: the deliverer runs from now on, beside the requests. */
+export function startFederation(data: FederationData): RunningFederation {
   const federation = federationOf(data.site);
+  const deliverer = startDeliverer(federation.createContext(new URL(data.site), data), allowsPrivateAddresses());
+  return {
+    endpoint: endpointOf(federation, data),
+    consumer: fanOutConsumer(data.store, data.site, () => {
+      deliverer.wake();
+    }),
+    stop: () => deliverer.stop(),
+  };
+}
+
+/** The federation's endpoint over `data`, for the front server. */
+function endpointOf(federation: Federation<FederationData>, data: FederationData): FederationEndpoint {
   const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return {
     owns: isFederationRequest,

@@ -18,7 +18,7 @@ import type { NewsletterIssue } from '../store/types.ts';
 import { issueEmail } from './issue-email.ts';
 import { subscriberLink, type LinkKeys } from './links.ts';
 import type { Mailer } from './mailer.ts';
-import { retryAt } from '../store/outbox.ts';
+import { retryAt, settledWithinGrace } from '../store/outbox.ts';
 
 /** The most one send may take; one that takes longer fails and is tried again later. */
 const SEND_TIMEOUT_MS = 15_000;
@@ -26,8 +26,6 @@ const SEND_TIMEOUT_MS = 15_000;
 const LEASE_MS = 4 * SEND_TIMEOUT_MS;
 /** How long the turn lasts unless renewed: a send to its deadline, and a few passes. */
 const TURN_MS = 2 * SEND_TIMEOUT_MS;
-/** How long a stopping sender lets a send under way go on before it aborts it. */
-const STOP_GRACE_MS = 3000;
 const BACKOFF_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 3600_000;
 
@@ -102,11 +100,7 @@ export function startNewsletterSender(options: NewsletterSenderOptions): () => P
   );
   return async () => {
     clearInterval(timer);
-    const grace = setTimeout(() => {
-      stopping.abort();
-    }, STOP_GRACE_MS);
-    await pass;
-    clearTimeout(grace);
+    await settledWithinGrace(pass ?? Promise.resolve(), stopping);
     // A turn renewed for no time ends now: the next instance to start sends at once, not a turn later.
     await store.newsletterTurn(holder, 0).catch(() => undefined);
     options.mailer.close();

@@ -6,10 +6,8 @@ import { notificationGaugesFrom } from '../observability/counters.ts';
 import { SendingLoop, type Outbox, type Stopping } from './channel.ts';
 import type { PostWebhook, SendEmail } from './delivery.ts';
 import { EmailChannel } from './email.ts';
+import { settledWithinGrace } from '../store/outbox.ts';
 import { WebhookChannel } from './webhook.ts';
-
-/** How long a stopping sender lets the sends under way go on before it aborts them. */
-const STOP_GRACE_MS = 3000;
 
 export interface SenderOptions extends Outbox {
   email?: { send: SendEmail; intervalMs: number };
@@ -30,20 +28,13 @@ export class NotificationSender {
   }
 
   /**
-   * Stops claiming; resolves within STOP_GRACE_MS and a store's answer, once
+   * Stops claiming; resolves within the senders' grace and a store's answer, once
    * the held email entries are sent and every entry not sent is given back,
    * so that no lease outlives the process.
    */
   async stop(): Promise<void> {
     notificationGaugesFrom(null);
     this.#begun.abort();
-    const grace = setTimeout(() => {
-      this.#over.abort();
-    }, STOP_GRACE_MS);
-    try {
-      await Promise.all(this.#loops.map((loop) => loop.stop()));
-    } finally {
-      clearTimeout(grace);
-    }
+    await settledWithinGrace(Promise.all(this.#loops.map((loop) => loop.stop())), this.#over);
   }
 }

@@ -59,8 +59,28 @@ export function outboxEntriesOf(notified: Notified, refs: readonly OutboxRef[]):
 /**
  * When a send that failed `attempts` times before (0: the first failure) is
  * due again (ISO 8601): `firstMs` later, doubling with each failure, never
- * more than `mostMs`. The outbox's channels and the newsletter's queue alike.
+ * more than `mostMs`. The outbox's channels, the newsletter's queue and the
+ * federation's deliveries alike.
  */
 export function retryAt(attempts: number, firstMs: number, mostMs: number): string {
   return new Date(Date.now() + Math.min(firstMs * 2 ** attempts, mostMs)).toISOString();
+}
+
+/** How long a stopping sender lets the sends under way go on before it aborts them. */
+const STOP_GRACE_MS = 3000;
+
+/**
+ * How every sender stops: waits for `sending` to settle, and aborts `sends`
+ * (the signal each send under way is given) once the grace is over, so that
+ * a send that hangs holds no stop for longer.
+ */
+export async function settledWithinGrace(sending: Promise<unknown>, sends: AbortController): Promise<void> {
+  const grace = setTimeout(() => {
+    sends.abort();
+  }, STOP_GRACE_MS);
+  try {
+    await sending;
+  } finally {
+    clearTimeout(grace);
+  }
 }

@@ -6,6 +6,9 @@ import type {
   Appearance,
   AppearanceConsumer,
   ArticleTranslation,
+  DeliveredActivity,
+  Delivery,
+  DeliveryKey,
   IssueKey,
   NewsletterIssue,
   Subscriber,
@@ -84,6 +87,17 @@ export function newAppearances(
 /** How a store normalizes an address: one subscription however it is written. */
 export function subscriberAddress(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** The deliveries of an activity to these inboxes, due now. */
+export function newDeliveries(activity: DeliveredActivity, inboxes: readonly string[]): Delivery[] {
+  const at = now();
+  return inboxes.map((inbox) => ({ ...activity, inbox, createdAt: at, attempts: 0, dueAt: at, settledAt: null, outcome: null }));
+}
+
+/** The key of a delivery: its activity and its inbox. */
+export function deliveryKey({ activityId, inbox }: DeliveryKey): string {
+  return `${activityId} ${inbox}`;
 }
 
 /** The key of an issue: its appearance and its subscriber. */

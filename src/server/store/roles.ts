@@ -3,6 +3,10 @@ import type {
   Appearance,
   AppearanceConsumer,
   ArticleTranslation,
+  DeliveredActivity,
+  Delivery,
+  DeliveryKey,
+  DeliveryOutcome,
   IssueKey,
   NewsletterIssue,
   Subscriber,
@@ -186,6 +190,31 @@ export interface FollowerStore {
  * each recorded once across every process sharing the store and handed once
  * to each of its consumers.
  */
+/**
+ * The federation's deliveries (src/server/federation/deliverer.ts): each
+ * activity of a language's actor for each remote inbox, queued once,
+ * claimed under a lease by whichever instance is free, settled for good.
+ */
+export interface DeliveryStore {
+  /**
+   * Queues `activity` for each of `inboxes`, due at once; one queued before,
+   * settled or not, stays as it is. Resolves with how many were queued.
+   */
+  queueDeliveries(activity: DeliveredActivity, inboxes: readonly string[]): Promise<number>;
+  /**
+   * Takes up to `limit` due deliveries not settled, oldest first, for
+   * `leaseMs`: no other caller (in this process or another sharing the
+   * store) gets them until they are settled or the lease runs out.
+   */
+  claimDeliveries(limit: number, leaseMs: number): Promise<Delivery[]>;
+  /** Settles deliveries for good: kept, so that they are never queued again. */
+  deliveriesSettled(deliveries: readonly DeliveryKey[], outcome: DeliveryOutcome): Promise<void>;
+  /** Gives failed deliveries back, one attempt more, due again at `dueAt` (ISO 8601). */
+  deliveriesFailed(deliveries: readonly DeliveryKey[], dueAt: string): Promise<void>;
+  /** Gives claimed deliveries back as they were: due again at once. */
+  deliveriesReleased(deliveries: readonly DeliveryKey[]): Promise<void>;
+}
+
 export interface AppearanceStore {
   /**
    * Records the translations of `visible` not recorded yet, waiting for
@@ -291,6 +320,7 @@ export interface StoreEngine
     ModerationStore,
     OutboxStore,
     FollowerStore,
+    DeliveryStore,
     AppearanceStore,
     NewsletterStore,
     TransferStore,
@@ -303,6 +333,7 @@ export interface EngineRoles {
   moderation: ModerationStore;
   outbox: OutboxStore;
   followers: FollowerStore;
+  deliveries: DeliveryStore;
   appearances: AppearanceStore;
   newsletter: NewsletterStore;
   transfer: TransferStore;

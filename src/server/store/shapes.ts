@@ -177,7 +177,7 @@ export const follower = z.object({
 const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 
 /** What is handed an article translation once it becomes visible (src/server/appearances/). */
-export const appearanceConsumer = z.enum(['newsletter']);
+export const appearanceConsumer = z.enum(['newsletter', 'federation']);
 
 /**
  * An article translation (`slug` in `lang`, a file the writer wrote) as it
@@ -230,10 +230,38 @@ export const newsletterIssue = z.object({
   sentAt: isoDate.nullable(),
 });
 
+/** What an activity delivered to followers does with an article translation (src/server/federation/deliverer.ts). */
+const deliveryActivity = z.enum(['create', 'update', 'delete']);
+
+/**
+ * One activity of a language's actor for one remote inbox: kept once
+ * settled (`settledAt`), so that it is never queued, and so never
+ * delivered, twice to that inbox.
+ */
+export const delivery = z.object({
+  /** The activity's id: a remote server knows it by this, and with `inbox` it is delivered once. */
+  activityId: z.url(),
+  activity: deliveryActivity,
+  /** The article translation it carries. */
+  slug,
+  lang: language,
+  /** A follower's inbox, or its server's shared inbox. */
+  inbox: z.url(),
+  createdAt: isoDate,
+  /** Failed deliveries so far. */
+  attempts: z.number().int().nonnegative(),
+  /** When it may be delivered (again). */
+  dueAt: isoDate,
+  settledAt: isoDate.nullable(),
+  /** `delivered`; or `refused`, given up on: the inbox is gone (404, 410), its address is private, or it failed too often. */
+  outcome: z.enum(['delivered', 'refused']).nullable(),
+});
+
 /**
  * One line of an export: everything a store holds is a sequence of these, parents before replies, comments before
  * votes, then the notifications not sent yet, so that they are sent from the store they move to, and last the
- * appearances, subscribers and their newsletter's issues (subscribers before their issues).
+ * appearances, subscribers and their newsletter's issues (subscribers before their issues), and the federation's
+ * deliveries.
  */
 export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('salt'), salt: text.min(32) }),
@@ -250,4 +278,5 @@ export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('appearance'), item: appearance }),
   z.object({ kind: z.literal('subscriber'), item: subscriber }),
   z.object({ kind: z.literal('newsletterIssue'), item: newsletterIssue }),
+  z.object({ kind: z.literal('delivery'), item: delivery }),
 ]);

@@ -4,6 +4,7 @@ import type {
   appearanceConsumer,
   ban,
   castVote,
+  delivery,
   newsletterIssue,
   subscriber,
   bugReport,
@@ -54,6 +55,13 @@ export type Subscriber = z.infer<typeof subscriber>;
 export type NewsletterIssue = z.infer<typeof newsletterIssue>;
 /** A newsletter issue as its sender settles it: its appearance and its subscriber. */
 export type IssueKey = Pick<NewsletterIssue, 'slug' | 'lang' | 'subscriberId'>;
+export type Delivery = z.infer<typeof delivery>;
+/** An activity to deliver: what it does, to which translation, by its id. */
+export type DeliveredActivity = Pick<Delivery, 'activityId' | 'activity' | 'slug' | 'lang'>;
+/** A delivery as its sender settles it: its activity and its inbox. */
+export type DeliveryKey = Pick<Delivery, 'activityId' | 'inbox'>;
+/** What became of a delivery settled for good. */
+export type DeliveryOutcome = NonNullable<Delivery['outcome']>;
 /** An outbox entry as a sender settles it: its id, with the channel and time that order the outbox. */
 export type OutboxKey = Pick<OutboxEntry, 'id' | 'channel' | 'createdAt'>;
 

@@ -3,6 +3,7 @@ import {
   appearance,
   appearanceConsumer,
   newsletterIssue,
+  delivery,
   subscriber,
   ban,
   bugReport,
@@ -70,6 +71,7 @@ export const storedShapes = {
   appearance,
   subscriber,
   newsletterIssue,
+  delivery,
 };
 
 /**
@@ -119,6 +121,16 @@ export const journalRecord = z.discriminatedUnion('op', [
   z.object({ seq, op: z.literal('issuesQueued'), items: z.array(newsletterIssue) }),
   z.object({ seq, op: z.literal('issuesSent'), keys: z.array(text.min(1)), sentAt: isoDate }),
   z.object({ seq, op: z.literal('issuesFailed'), keys: z.array(text.min(1)), dueAt: isoDate }),
+  // The federation's deliveries (delivery-state.ts), named by deliveryKey (store/records.ts).
+  z.object({ seq, op: z.literal('deliveriesQueued'), items: z.array(delivery) }),
+  z.object({
+    seq,
+    op: z.literal('deliveriesSettled'),
+    keys: z.array(text.min(1)),
+    settledAt: isoDate,
+    outcome: delivery.shape.outcome.unwrap(),
+  }),
+  z.object({ seq, op: z.literal('deliveriesFailed'), keys: z.array(text.min(1)), dueAt: isoDate }),
 ]);
 export type JournalRecord = z.infer<typeof journalRecord>;
 

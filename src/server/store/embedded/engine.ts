@@ -8,6 +8,7 @@ import { articleSlugOf, type JournalChange, type JournalRecord } from './documen
 import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
 import { takeLock, type StoreLock } from './lock.ts';
+import { EmbeddedDeliveries } from './deliveries.ts';
 import { EmbeddedFollowers, FollowerFile } from './followers.ts';
 import { EmbeddedAppearances } from './appearances.ts';
 import { EmbeddedModeration } from './moderation.ts';
@@ -66,6 +67,7 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
       moderation: new EmbeddedModeration(core),
       outbox: new EmbeddedOutbox(core),
       followers: new EmbeddedFollowers(followers),
+      deliveries: new EmbeddedDeliveries(core),
       appearances: new EmbeddedAppearances(core),
       newsletter: new EmbeddedNewsletter(core),
       transfer: new EmbeddedTransfer(core, followers),

@@ -19,6 +19,8 @@ export interface StoreLayout {
   subscribers: string;
   /** The newsletter's emails, one per appearance and subscriber, sent or waiting. */
   newsletterIssues: string;
+  /** The federation's deliveries, one per activity and inbox, settled or waiting. */
+  deliveries: string;
   /** The generated IP-hash salt. */
   salt: string;
   /** The followers of the federation's actors (followers.ts). */
@@ -43,6 +45,7 @@ export function storeLayout(dataDir: string): StoreLayout {
     appearances: join(dataDir, 'appearances.json'),
     subscribers: join(dataDir, 'subscribers.json'),
     newsletterIssues: join(dataDir, 'newsletter-issues.json'),
+    deliveries: join(dataDir, 'deliveries.json'),
     salt: join(dataDir, 'ip-hash-salt'),
     followers: join(dataDir, 'followers.json'),
     lock: join(dataDir, 'store.lock'),

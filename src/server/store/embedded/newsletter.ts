@@ -4,6 +4,7 @@ import { issueKey, newIssues, newSubscriber, subscriberAddress } from '../record
 import type { NewsletterStore } from '../roles.ts';
 import type { ArticleTranslation, IssueKey, NewsletterIssue, Subscriber } from '../types.ts';
 import type { EmbeddedCore } from './engine.ts';
+import { Leases } from './leases.ts';
 import type { NewsletterState } from './newsletter-state.ts';
 
 /**
@@ -14,8 +15,7 @@ import type { NewsletterState } from './newsletter-state.ts';
 export class EmbeddedNewsletter implements NewsletterStore {
   readonly #core: EmbeddedCore;
   readonly #state: NewsletterState;
-  /** Claimed issues: until when (epoch milliseconds) no other claim gets them. */
-  readonly #leases = new Map<string, number>();
+  readonly #leases = new Leases();
 
   constructor(core: EmbeddedCore) {
     this.#core = core;
@@ -77,16 +77,8 @@ export class EmbeddedNewsletter implements NewsletterStore {
   }
 
   claimIssues(limit: number, leaseMs: number): Promise<NewsletterIssue[]> {
-    const at = Date.now();
-    const claimed: NewsletterIssue[] = [];
-    for (const key of this.#state.unsent) {
-      if (claimed.length >= limit) break;
-      const issue = this.#state.issues.find(key);
-      if (!issue || Date.parse(issue.dueAt) > at || (this.#leases.get(key) ?? 0) > at) continue;
-      this.#leases.set(key, at + leaseMs);
-      claimed.push(issue);
-    }
-    return Promise.resolve(claimed);
+    const { unsent, issues } = this.#state;
+    return Promise.resolve(this.#leases.claim(unsent, (key) => issues.find(key), limit, leaseMs));
   }
 
   async issuesSent(issues: readonly IssueKey[]): Promise<void> {
@@ -111,7 +103,7 @@ export class EmbeddedNewsletter implements NewsletterStore {
   /** Ends the leases of these issues; their keys. */
   #settled(issues: readonly IssueKey[]): string[] {
     const keys = issues.map(issueKey);
-    for (const key of keys) this.#leases.delete(key);
+    this.#leases.end(keys);
     return keys;
   }
 }

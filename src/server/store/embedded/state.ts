@@ -6,6 +6,7 @@ import { articleSlugOf, storedShapes, type JournalChange, type JournalRecord } f
 import { namesIn } from './files.ts';
 import type { Notified, OutboxRef } from '../outbox.ts';
 import { ARTICLE_FILE, articleFile, type StoreLayout } from './layout.ts';
+import { DeliveryState, isDeliveryRecord } from './delivery-state.ts';
 import { isNewsletterRecord, NewsletterState } from './newsletter-state.ts';
 import { OutboxQueue } from './outbox-queue.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
@@ -33,6 +34,8 @@ export class StoreState {
   readonly outbox: OutboxQueue;
   /** Appearances, subscribers and the newsletter's issues. */
   readonly newsletter: NewsletterState;
+  /** The federation's deliveries. */
+  readonly deliveries: DeliveryState;
   /** What moderation asks of every thread, kept as they change: read from every snapshot file at open. */
   readonly moderation: ModerationIndex;
   /** The highest journal record any snapshot file holds. */
@@ -59,6 +62,7 @@ export class StoreState {
       spentLinks: Collection<SpentLink>;
       outbox: OutboxQueue;
       newsletter: NewsletterState;
+      deliveries: DeliveryState;
     },
   ) {
     this.#layout = layout;
@@ -73,6 +77,7 @@ export class StoreState {
     this.spentLinks = collections.spentLinks;
     this.outbox = collections.outbox;
     this.newsletter = collections.newsletter;
+    this.deliveries = collections.deliveries;
     this.snapshotSeq = Math.max(articles.lastSeq, ...this.#collections().map((collection) => collection.journalSeq));
   }
 
@@ -107,12 +112,22 @@ export class StoreState {
         spentLinks: await Collection.load(layout.spentLinks, storedShapes.spentLink, (spent) => spent.link),
         outbox: await OutboxQueue.load(layout.outbox),
         newsletter: await NewsletterState.load(layout),
+        deliveries: await DeliveryState.load(layout),
       },
     );
   }
 
   #collections(): SnapshotTarget[] {
-    return [this.topicRequests, this.bugReports, this.citySubmissions, this.bans, this.spentLinks, this.outbox, ...this.newsletter.targets];
+    return [
+      this.topicRequests,
+      this.bugReports,
+      this.citySubmissions,
+      this.bans,
+      this.spentLinks,
+      this.outbox,
+      ...this.newsletter.targets,
+      this.deliveries.deliveries,
+    ];
   }
 
   /** Where the reader's newest comment is; undefined when they wrote none. */
@@ -246,6 +261,7 @@ export class StoreState {
 
   #applyChange(record: JournalRecord): SnapshotTarget | null {
     if (isNewsletterRecord(record)) return this.newsletter.apply(record);
+    if (isDeliveryRecord(record)) return this.deliveries.apply(record);
     switch (record.op) {
       case 'comment':
       case 'vote':

@@ -1,5 +1,5 @@
 import { now } from '../clock.ts';
-import { issueKey } from '../records.ts';
+import { issueKey, deliveryKey } from '../records.ts';
 import type { TransferStore } from '../roles.ts';
 import type { ExportRecord, ImportCounts } from '../types.ts';
 import type { JournalChange } from './documents.ts';
@@ -45,6 +45,7 @@ export class EmbeddedTransfer implements TransferStore {
     for (const item of state.newsletter.appearances.oldestFirst()) yield { kind: 'appearance', item };
     for (const item of state.newsletter.subscribers.oldestFirst()) yield { kind: 'subscriber', item };
     for (const item of state.newsletter.issues.oldestFirst()) yield { kind: 'newsletterIssue', item };
+    for (const item of state.deliveries.deliveries.oldestFirst()) yield { kind: 'delivery', item };
   }
 
   async importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
@@ -125,6 +126,8 @@ export class EmbeddedTransfer implements TransferStore {
           : { op: 'subscriber', item: record.item };
       case 'newsletterIssue':
         return state.newsletter.issues.find(issueKey(record.item)) ? null : { op: 'issuesQueued', items: [record.item] };
+      case 'delivery':
+        return state.deliveries.deliveries.find(deliveryKey(record.item)) ? null : { op: 'deliveriesQueued', items: [record.item] };
     }
   }
 }

@@ -8,6 +8,7 @@ import { BanWatch } from './ban-watch.ts';
 import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { migrate } from './migrate.ts';
+import { PostgresDeliveries } from './deliveries.ts';
 import { PostgresFollowers } from './followers.ts';
 import { PostgresAppearances } from './appearances.ts';
 import { PostgresModeration } from './moderation.ts';
@@ -80,6 +81,7 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     moderation: new PostgresModeration(core),
     outbox: new PostgresOutbox(core),
     followers: new PostgresFollowers(core),
+    deliveries: new PostgresDeliveries(core),
     appearances: new PostgresAppearances(core),
     newsletter: new PostgresNewsletter(core),
     transfer: new PostgresTransfer(core),

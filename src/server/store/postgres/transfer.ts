@@ -25,6 +25,7 @@ import {
   type OutboxRow,
   type TopicRequestRow,
 } from './rows.ts';
+import { DELIVERY_COLUMNS, deliveryColumns, deliveryOf, INSERT_DELIVERIES, type DeliveryRow } from './deliveries.ts';
 import { FOLLOWER_COLUMNS, followerOf, type FollowerRow } from './followers.ts';
 import { insertNewsletterRecords, NEWSLETTER_SOURCES } from './newsletter-transfer.ts';
 import { bumpRevision, inTransaction, SALT_SETTING, SECRET_SETTING_PREFIX, valuesList } from './sql.ts';
@@ -95,6 +96,11 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
     record: (row: OutboxRow) => ({ kind: 'notification', entry: outboxEntryOf(row) }),
   },
   ...NEWSLETTER_SOURCES,
+  {
+    // Leased or not: a lease is its sender's.
+    query: `SELECT ${DELIVERY_COLUMNS} FROM deliveries ORDER BY created_at, activity_id, inbox`,
+    record: (row: DeliveryRow) => ({ kind: 'delivery', item: deliveryOf(row) }),
+  },
 ];
 
 /** Export and import on PostgreSQL. The owner's tool runs these alone, outside the gate: an export holds its connection for as long as it is read. */
@@ -252,6 +258,8 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
     case 'subscriber':
     case 'newsletterIssue':
       return insertNewsletterRecords(client, records);
+    case 'delivery':
+      return (await client.query(INSERT_DELIVERIES, deliveryColumns(of('delivery').map((record) => record.item)))).rowCount ?? 0;
   }
 }
 
