@@ -59,6 +59,7 @@ function memos(ctx: Context<FederationData>) {
           if (!rsa) throw new Error('the actors have no RSA key');
           return { privateKey: rsa.privateKey, keyId: rsa.keyId };
         });
+        key.catch(() => keys.delete(lang));
         keys.set(lang, key);
       }
       return key;
@@ -67,6 +68,8 @@ function memos(ctx: Context<FederationData>) {
       let body = bodies.get(delivery.activityId);
       if (!body) {
         body = activityBody(ctx, delivery);
+        // What could not be made (the store did not answer) is made again when next asked for.
+        body.catch(() => bodies.delete(delivery.activityId));
         bodies.set(delivery.activityId, body);
       }
       return body;
