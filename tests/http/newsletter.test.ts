@@ -7,6 +7,7 @@ import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
 import { dataTool } from '../support/data-tool.ts';
 import { request } from '../support/http.ts';
 import { readMail, type ReadMail } from '../support/mail.ts';
+import { BEFORE_THE_DATE, newsletterOn, ON_THE_DATE } from '../support/newsletter.ts';
 import { startSmtp, type SmtpSink } from '../support/notification-sinks.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
@@ -16,20 +17,6 @@ after(dropDatabases);
 
 const ORIGIN = 'http://localhost:4321';
 const READER = 'lecteur.abonne@example.test';
-// The fixture "next-century" (2099-01-01) is written in English and Arabic only: a French reader gets the original.
-const BEFORE_THE_DATE = '2098-12-31T23:58:00Z';
-const ON_THE_DATE = '2099-01-01T00:00:10Z';
-
-function newsletterOn(smtp: SmtpSink, store: Record<string, string>, clock: string): Record<string, string> {
-  return {
-    ...store,
-    NEWSLETTER: 'on',
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    NEWSLETTER_FROM: 'Longhand <news@example.test>',
-    NEWSLETTER_RATE: '600',
-    TEST_CLOCK: clock,
-  };
-}
 
 /** The path of the first link of the site's under `prefix` in `text`. */
 function linkPath(text: string, prefix: string): string {
@@ -151,7 +138,7 @@ for (const engine of ['embedded', 'PostgreSQL'] as const) {
       let output = '';
       try {
         // Started first before the date: what is visible then is the baseline, never sent.
-        const before = await startSite(PREPARED_SITE, newsletterOn(smtp, store, BEFORE_THE_DATE));
+        const before = await startSite(PREPARED_SITE, newsletterOn(smtp.port, store, BEFORE_THE_DATE));
         try {
           await subscribeAndConfirm(before, smtp);
         } finally {
@@ -162,7 +149,7 @@ for (const engine of ['embedded', 'PostgreSQL'] as const) {
         const stats = await dataTool({ DATA_DIR: before.dataDir, ...store }, 'stats');
         assert.match(stats.output, /^subscribers +fr 1$/m);
         assert.ok(!stats.output.includes(READER));
-        const on = await startSite(PREPARED_SITE, newsletterOn(smtp, { DATA_DIR: before.dataDir, ...store }, ON_THE_DATE));
+        const on = await startSite(PREPARED_SITE, newsletterOn(smtp.port, { DATA_DIR: before.dataDir, ...store }, ON_THE_DATE));
         try {
           await receiveAndUnsubscribe(on, smtp);
         } finally {
@@ -202,7 +189,7 @@ test('an article queued before its reader changed language comes as the English 
     },
   ]);
   await store.close();
-  const site = await startSite(PREPARED_SITE, newsletterOn(smtp, { DATA_DIR: dataDir }, ON_THE_DATE));
+  const site = await startSite(PREPARED_SITE, newsletterOn(smtp.port, { DATA_DIR: dataDir }, ON_THE_DATE));
   try {
     const issue = await nthMail(smtp, 1);
     assert.equal(issue.headers.get('subject'), 'Next century');
@@ -217,7 +204,7 @@ test('an article queued before its reader changed language comes as the English 
 
 test('POST /subscribe refuses another origin, a body too large, a filled honeypot, a bad address, and a reader’s sixth ask of the day', async () => {
   const smtp = await startSmtp();
-  const site = await startSite(PREPARED_SITE, newsletterOn(smtp, {}, BEFORE_THE_DATE));
+  const site = await startSite(PREPARED_SITE, newsletterOn(smtp.port, {}, BEFORE_THE_DATE));
   const ask = (body: Record<string, string>, origin = ORIGIN) =>
     request(`${site.url}/subscribe`, {
       method: 'POST',
