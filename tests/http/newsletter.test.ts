@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
 import { dataTool } from '../support/data-tool.ts';
 import { request } from '../support/http.ts';
 import { readMail, type ReadMail } from '../support/mail.ts';
+import { BEFORE_THE_DATE, newsletterOn, ON_THE_DATE } from '../support/newsletter.ts';
 import { startSmtp, type SmtpSink } from '../support/notification-sinks.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
@@ -12,20 +17,6 @@ after(dropDatabases);
 
 const ORIGIN = 'http://localhost:4321';
 const READER = 'lecteur.abonne@example.test';
-// The fixture "next-century" (2099-01-01) is written in English and Arabic only: a French reader gets the original.
-const BEFORE_THE_DATE = '2098-12-31T23:58:00Z';
-const ON_THE_DATE = '2099-01-01T00:00:10Z';
-
-function newsletterOn(smtp: SmtpSink, store: Record<string, string>, clock: string): Record<string, string> {
-  return {
-    ...store,
-    NEWSLETTER: 'on',
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    NEWSLETTER_FROM: 'Longhand <news@example.test>',
-    NEWSLETTER_RATE: '600',
-    TEST_CLOCK: clock,
-  };
-}
 
 /** The path of the first link of the site's under `prefix` in `text`. */
 function linkPath(text: string, prefix: string): string {
@@ -81,6 +72,34 @@ async function subscribeAndConfirm(site: RunningSite, smtp: SmtpSink): Promise<v
   assert.equal(smtp.messages.length, 1);
 }
 
+/** From the unsubscribe link's page, the reader keeps the articles but in German: the page then speaks German. */
+async function changeLanguage(site: RunningSite, link: string): Promise<void> {
+  const shown = await request(`${site.url}${link}`);
+  assert.equal(shown.status, 200);
+  assert.match(shown.text, /<html lang="fr"/);
+  assert.match(shown.text, /<button type="submit">Se désabonner<\/button>/);
+  assert.match(shown.text, /<label>Ou les recevoir dans cette langue : <select name="lang">/);
+  assert.match(shown.text, /<option value="fr" lang="fr" dir="ltr" selected>Français<\/option>/);
+  assert.match(shown.text, /<option value="ar" lang="ar" dir="rtl">العربية<\/option>/);
+  const choose = (lang: string, origin?: string) =>
+    request(`${site.url}${link}`, {
+      method: 'POST',
+      headers: { ...(origin ? { Origin: origin } : {}), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `lang=${lang}`,
+    });
+  assert.equal((await choose('de', 'https://elsewhere.example')).status, 403, 'another origin');
+  assert.equal((await choose('de')).status, 403, 'no Origin: only the one-click goes without');
+  assert.equal((await choose('xx', ORIGIN)).status, 400, 'not a language of the site');
+  assert.match((await request(`${site.url}${link}`)).text, /<html lang="fr"/, 'nothing changed');
+  const changed = await choose('de', ORIGIN);
+  assert.equal(changed.status, 200);
+  assert.match(changed.text, /<html lang="de"/);
+  assert.match(changed.text, /Erledigt: Die nächsten Artikel von .+ kommen in dieser Sprache/);
+  const again = await request(`${site.url}${link}`);
+  assert.match(again.text, /<html lang="de"/, 'kept: the link’s page now speaks German');
+  assert.match(again.text, /<option value="de" lang="de" dir="ltr" selected>Deutsch<\/option>/);
+}
+
 async function receiveAndUnsubscribe(site: RunningSite, smtp: SmtpSink): Promise<void> {
   const issue = await nthMail(smtp, 2);
   assert.equal(issue.headers.get('subject'), 'Next century');
@@ -96,8 +115,10 @@ async function receiveAndUnsubscribe(site: RunningSite, smtp: SmtpSink): Promise
   assert.equal(issue.headers.get('list-unsubscribe-post'), 'List-Unsubscribe=One-Click');
   assert.match(issue.headers.get('list-id') ?? '', /<newsletter\.localhost>$/);
 
-  // As a mail provider sends it (RFC 8058): no Origin, no cookie, the one field.
   const link = linkPath(unsubscribe, '/newsletter/unsubscribe/');
+  await changeLanguage(site, link);
+
+  // As a mail provider sends it (RFC 8058): no Origin, no cookie, the one field.
   const oneClick = await request(`${site.url}${link}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -111,13 +132,13 @@ async function receiveAndUnsubscribe(site: RunningSite, smtp: SmtpSink): Promise
 
 for (const engine of ['embedded', 'PostgreSQL'] as const) {
   describe(`the newsletter on the ${engine} store`, () => {
-    test('subscribe in French, confirm by the page’s button, get the article on its date, unsubscribe in one click', async () => {
+    test('subscribe in French, confirm by the page’s button, get the article on its date, change to German, unsubscribe in one click', async () => {
       const smtp = await startSmtp();
       const store = engine === 'PostgreSQL' ? { DATABASE_URL: await freshDatabase('newsletter') } : {};
       let output = '';
       try {
         // Started first before the date: what is visible then is the baseline, never sent.
-        const before = await startSite(PREPARED_SITE, newsletterOn(smtp, store, BEFORE_THE_DATE));
+        const before = await startSite(PREPARED_SITE, newsletterOn(smtp.port, store, BEFORE_THE_DATE));
         try {
           await subscribeAndConfirm(before, smtp);
         } finally {
@@ -128,7 +149,7 @@ for (const engine of ['embedded', 'PostgreSQL'] as const) {
         const stats = await dataTool({ DATA_DIR: before.dataDir, ...store }, 'stats');
         assert.match(stats.output, /^subscribers +fr 1$/m);
         assert.ok(!stats.output.includes(READER));
-        const on = await startSite(PREPARED_SITE, newsletterOn(smtp, { DATA_DIR: before.dataDir, ...store }, ON_THE_DATE));
+        const on = await startSite(PREPARED_SITE, newsletterOn(smtp.port, { DATA_DIR: before.dataDir, ...store }, ON_THE_DATE));
         try {
           await receiveAndUnsubscribe(on, smtp);
         } finally {
@@ -143,9 +164,47 @@ for (const engine of ['embedded', 'PostgreSQL'] as const) {
   });
 }
 
+test('an article queued before its reader changed language comes as the English original, with the line in the new language', async () => {
+  const smtp = await startSmtp();
+  const dataDir = await mkdtemp(join(tmpdir(), 'newsletter-changed-'));
+  const at = '2098-12-31T00:00:00.000Z';
+  const store = await openEmbeddedStore(dataDir);
+  // Queued for the Arabic translation while the reader read Arabic; the reader has chosen French since.
+  await store.importRecords([
+    {
+      kind: 'subscriber',
+      item: {
+        id: 'changed-reader',
+        email: READER,
+        lang: 'fr',
+        status: 'confirmed',
+        createdAt: at,
+        confirmedAt: at,
+        confirmationSentAt: at,
+      },
+    },
+    {
+      kind: 'newsletterIssue',
+      item: { slug: 'next-century', lang: 'ar', subscriberId: 'changed-reader', createdAt: at, attempts: 0, dueAt: at, sentAt: null },
+    },
+  ]);
+  await store.close();
+  const site = await startSite(PREPARED_SITE, newsletterOn(smtp.port, { DATA_DIR: dataDir }, ON_THE_DATE));
+  try {
+    const issue = await nthMail(smtp, 1);
+    assert.equal(issue.headers.get('subject'), 'Next century');
+    assert.match(issue.text, /Cet article n’est pas encore traduit en français/);
+    assert.doesNotMatch(issue.text, /القرن القادم/);
+  } finally {
+    await site.stop();
+    await smtp.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
 test('POST /subscribe refuses another origin, a body too large, a filled honeypot, a bad address, and a reader’s sixth ask of the day', async () => {
   const smtp = await startSmtp();
-  const site = await startSite(PREPARED_SITE, newsletterOn(smtp, {}, BEFORE_THE_DATE));
+  const site = await startSite(PREPARED_SITE, newsletterOn(smtp.port, {}, BEFORE_THE_DATE));
   const ask = (body: Record<string, string>, origin = ORIGIN) =>
     request(`${site.url}/subscribe`, {
       method: 'POST',

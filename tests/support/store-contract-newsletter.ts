@@ -61,6 +61,43 @@ export function subscribers({ freshStore, harness }: ContractStores): void {
     assert.equal(await store.removeSubscriber(asked.subscriber.id), false);
   });
 
+  test('a subscriber is found by address, as typed, and changes language without changing anything else', async (t) => {
+    const store = await freshStore(t);
+    const { subscriber } = await store.askSubscription('found@example.org', 'fr', 3_600_000);
+    await store.confirmSubscriber(subscriber.id);
+    assert.equal((await store.subscriberByAddress(' Found@Example.ORG '))?.id, subscriber.id);
+    assert.equal(await store.subscriberByAddress('nobody@example.org'), null);
+    const changed = await store.changeSubscriberLanguage(subscriber.id, 'de');
+    assert.deepEqual(
+      [changed?.id, changed?.email, changed?.lang, changed?.status],
+      [subscriber.id, 'found@example.org', 'de', 'confirmed'],
+    );
+    assert.deepEqual(
+      (await store.confirmedSubscribers(['de'])).map((item) => item.id),
+      [subscriber.id],
+    );
+    assert.deepEqual(await store.confirmedSubscribers(['fr']), []);
+    assert.equal((await store.subscriber(subscriber.id))?.lang, 'de', 'kept');
+    assert.equal(await store.changeSubscriberLanguage('no-such-subscriber', 'de'), null);
+  });
+
+  test('removing a subscriber found by address forgets its issues not sent, and keeps those sent', async (t) => {
+    const store = await freshStore(t);
+    const { subscriber } = await store.askSubscription('leaving@example.org', 'fr', 3_600_000);
+    await store.queueIssues({ slug: 'sent-one', lang: 'fr' }, [subscriber.id]);
+    await store.issuesSent(await store.claimIssues(10, 60_000));
+    await store.queueIssues({ slug: 'waiting-one', lang: 'fr' }, [subscriber.id]);
+    const found = await store.subscriberByAddress('leaving@example.org');
+    assert.equal(await store.removeSubscriber(found?.id ?? ''), true);
+    assert.equal(await store.subscriberByAddress('leaving@example.org'), null);
+    assert.deepEqual(await store.claimIssues(10, 60_000), [], 'its issue not sent is gone');
+    const issues = (await collect(store.exportRecords())).filter((record) => record.kind === 'newsletterIssue');
+    assert.deepEqual(
+      issues.map((record) => record.item.slug),
+      ['sent-one'],
+    );
+  });
+
   test('unconfirmed subscriptions are forgotten; confirmed ones stay', async (t) => {
     const store = await freshStore(t);
     const pending = await store.askSubscription('late@example.org', 'en', 3_600_000);

@@ -11,7 +11,8 @@
  * may quote them.
  */
 import { randomUUID } from 'node:crypto';
-import { articlePath, todayUtc, type Catalog } from '../articles/catalog.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../i18n/languages.ts';
+import { articlePath, todayUtc, type Article, type Catalog } from '../articles/catalog.ts';
 import { log } from '../observability/log.ts';
 import type { NewsletterStore } from '../store/roles.ts';
 import type { NewsletterIssue } from '../store/types.ts';
@@ -47,11 +48,24 @@ function failureOf(error: unknown): string {
   return [typeof code === 'string' ? code : 'error', typeof responseCode === 'number' ? String(responseCode) : ''].join(' ').trim();
 }
 
+/**
+ * The article an issue sends to a reader of `readerLang`: the translation
+ * that appeared, which is theirs or the English original. Queued before the
+ * reader changed language (the unsubscribe page's list), it is neither:
+ * then their new language's translation where it is visible, else the
+ * original, so that the email's words and its article agree.
+ */
+async function articleFor(catalog: Catalog, issue: NewsletterIssue, readerLang: LanguageCode): Promise<Article | null> {
+  const visible = catalog.on(todayUtc());
+  if (issue.lang === readerLang || issue.lang === DEFAULT_LANGUAGE) return visible.read(issue.slug, issue.lang);
+  return (await visible.read(issue.slug, readerLang)) ?? visible.read(issue.slug, DEFAULT_LANGUAGE);
+}
+
 /** Sends one claimed issue; resolves with what became of it. */
 async function sendIssue(options: NewsletterSenderOptions, issue: NewsletterIssue, signal: AbortSignal): Promise<'sent' | 'skipped'> {
   const { store, catalog, mailer, site, siteName, fromAddress, keys } = options;
   const subscriber = await store.subscriber(issue.subscriberId);
-  const article = await catalog.on(todayUtc()).read(issue.slug, issue.lang);
+  const article = subscriber && (await articleFor(catalog, issue, subscriber.lang));
   // Unsubscribed since it was queued, or the article gone with a deploy: nothing to send, kept as settled.
   if (!subscriber || subscriber.status !== 'confirmed' || !article) return 'skipped';
   const links = {

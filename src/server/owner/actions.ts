@@ -1,5 +1,5 @@
 import { moderate } from './moderation.ts';
-import type { ModerationStore, TransferStore } from '../store/roles.ts';
+import type { ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
 import { exportLine } from './format.ts';
 
 /**
@@ -60,6 +60,17 @@ export async function moderateComment(store: ModerationStore, action: CommentAct
 export async function setReaderBan(store: ModerationStore, readerHash: string, banned: boolean): Promise<string> {
   const changed = await store.setBan(readerHash, banned);
   return `${readerHash}: ${changed ? (banned ? 'banned' : 'unbanned') : banned ? 'was banned already' : 'was not banned'}`;
+}
+
+/**
+ * Removes the newsletter's subscriber of `email`, pending or confirmed, and
+ * with it the emails not sent to it yet. The sentence never names the
+ * address: the desk carries it in the URL it comes back to.
+ */
+export async function removeSubscriber(store: NewsletterStore, email: string): Promise<string> {
+  const found = await store.subscriberByAddress(email);
+  if (!found || !(await store.removeSubscriber(found.id))) throw new OwnerActionFailed('No subscriber has that address');
+  return 'The address is removed, and its emails not sent yet with it';
 }
 
 /** The store's export, one JSON line a record (src/server/store/shapes.ts, `exportRecord`), as the store streams it. */

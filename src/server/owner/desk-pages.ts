@@ -174,6 +174,15 @@ export function requestsBody(queue: ReviewQueue, stats: StoreStats): Html {
         'No city submission waits.',
       )}
     </section>
+    <section aria-labelledby="newsletter">
+      <h2 id="newsletter">Newsletter</h2>
+      <form class="answer" method="post" action="/subscribers/remove">
+        <input type="hidden" name="back" value="/requests" /><label
+          >An address to remove, with its emails not sent yet<input name="email" type="email" required autocomplete="off"
+        /></label>
+        <button type="submit">Remove</button>
+      </form>
+    </section>
     <section aria-labelledby="counts">
       <h2 id="counts">Counts</h2>
       <dl class="counts">

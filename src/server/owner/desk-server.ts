@@ -12,16 +12,17 @@ import {
   moderateComment,
   moderateTopicRequest,
   OwnerActionFailed,
+  removeSubscriber,
   setReaderBan,
 } from './actions.ts';
-import type { ModerationStore, TransferStore } from '../store/roles.ts';
+import type { ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
 import type { CommentFilter } from '../store/types.ts';
 import { DESK_CSP, html, page } from './desk-html.ts';
 import { commentsBody, DESK_PAGE_SIZE, requestsBody } from './desk-pages.ts';
 
 /** The owner's desk: pages on a listener of its own (docs/architecture.md, "Notifications, moderation and the desk"). */
 export interface DeskOptions {
-  store: ModerationStore & TransferStore;
+  store: ModerationStore & NewsletterStore & TransferStore;
   /** The public site's origin, for links to articles. */
   site: string;
   host: string;
@@ -89,7 +90,9 @@ function withNotice(back: URL, notice: string, failed: boolean): string {
 }
 
 /** The action a POST names, on the store: each one of the owner's actions. */
-function actionOf(path: string, form: URLSearchParams, store: ModerationStore): (() => Promise<string>) | null {
+function actionOf(path: string, form: URLSearchParams, store: ModerationStore & NewsletterStore): (() => Promise<string>) | null {
+  // The address is a field of the form, never a part of the path: a path may be logged by a proxy in front.
+  if (path === '/subscribers/remove') return () => removeSubscriber(store, form.get('email') ?? '');
   const [, kind, rawId, verb, ...rest] = path.split('/');
   if (kind === undefined || rawId === undefined || verb === undefined || rest.length > 0) return null;
   let id: string;

@@ -246,6 +246,10 @@ export interface NewsletterStore {
   askSubscription(email: string, lang: LanguageCode, quietMs: number): Promise<{ subscriber: Subscriber; confirm: boolean }>;
   /** A subscriber by id; null when there is none. */
   subscriber(id: string): Promise<Subscriber | null>;
+  /** The subscriber of `email` (trimmed and lower-cased, as askSubscription keeps it), pending or confirmed; null when there is none. */
+  subscriberByAddress(email: string): Promise<Subscriber | null>;
+  /** Sets the language a subscriber's next issues are sent in; null when there is none. */
+  changeSubscriberLanguage(id: string, lang: LanguageCode): Promise<Subscriber | null>;
   /** Confirms a subscription (a confirmed one stays as it is); null when there is none. */
   confirmSubscriber(id: string): Promise<Subscriber | null>;
   /** Forgets a subscriber and the issues not sent to it; false when there was none. */

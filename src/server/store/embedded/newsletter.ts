@@ -39,6 +39,18 @@ export class EmbeddedNewsletter implements NewsletterStore {
     return Promise.resolve(this.#state.subscribers.find(id));
   }
 
+  subscriberByAddress(email: string): Promise<Subscriber | null> {
+    return Promise.resolve(this.#state.subscriberOf(subscriberAddress(email)));
+  }
+
+  async changeSubscriberLanguage(id: string, lang: LanguageCode): Promise<Subscriber | null> {
+    const known = this.#state.subscribers.find(id);
+    if (known === null || known.lang === lang) return known;
+    const changed: Subscriber = { ...known, lang };
+    await this.#core.commit({ op: 'subscriber', item: changed });
+    return changed;
+  }
+
   async confirmSubscriber(id: string): Promise<Subscriber | null> {
     const known = this.#state.subscribers.find(id);
     if (known === null || known.status === 'confirmed') return known;

@@ -53,6 +53,21 @@ export class PostgresNewsletter implements NewsletterStore {
     return rows[0] ? subscriberOf(rows[0]) : null;
   }
 
+  async subscriberByAddress(email: string): Promise<Subscriber | null> {
+    const { rows } = await this.#core.query<SubscriberRow>(`SELECT ${SUBSCRIBER_COLUMNS} FROM subscribers WHERE email = $1`, [
+      subscriberAddress(email),
+    ]);
+    return rows[0] ? subscriberOf(rows[0]) : null;
+  }
+
+  async changeSubscriberLanguage(id: string, lang: LanguageCode): Promise<Subscriber | null> {
+    const { rows } = await this.#core.query<SubscriberRow>(
+      `UPDATE subscribers SET lang = $2 WHERE id = $1 RETURNING ${SUBSCRIBER_COLUMNS}`,
+      [id, lang],
+    );
+    return rows[0] ? subscriberOf(rows[0]) : null;
+  }
+
   async confirmSubscriber(id: string): Promise<Subscriber | null> {
     await this.#core.query(`UPDATE subscribers SET status = 'confirmed', confirmed_at = now() WHERE id = $1 AND status = 'pending'`, [id]);
     return this.subscriber(id);
