@@ -1,6 +1,7 @@
 // Run first by `npm test`: what the tests need besides the npm packages. The
-// system Chromium is installed where we may (root with apt-get); otherwise,
-// and for a Redis or a PostgreSQL that does not answer, stop at once and say how.
+// system Chromium and Java are installed, and the default Redis and PostgreSQL
+// installed and started, where we may (root with apt-get); otherwise stop at
+// once and say how.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -75,17 +76,62 @@ function answers(host: string, port: number): Promise<boolean> {
   });
 }
 
+/** Waits up to five seconds for host:port to accept connections; whether it does. */
+async function comesUp(host: string, port: number): Promise<boolean> {
+  for (let tries = 0; tries < 50; tries++) {
+    if (await answers(host, port)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/** Whether the service the tests expect is the machine's default one (no URL set): only that one is started here. */
+const defaultRedis = process.env['TEST_REDIS_URL'] === undefined;
+const defaultPostgres = process.env['TEST_DATABASE_URL'] === undefined;
+
 if (!(await answers(redis.hostname, Number(redis.port || 6379)))) {
-  fail(
+  const refusal =
     `The quota tests need a Redis at ${redis.host}, and nothing answers there.\n` +
-      `Start one (Debian/Ubuntu: sudo apt-get install -y redis-server, then redis-server --daemonize yes), or set TEST_REDIS_URL, then run npm test again.`,
+    `Start one (Debian/Ubuntu: sudo apt-get install -y redis-server, then redis-server --daemonize yes), or set TEST_REDIS_URL, then run npm test again.`;
+  if (!commandExists('redis-server')) aptInstall('redis-server', 'Redis for the quota tests', refusal, defaultRedis);
+  if (!defaultRedis || process.getuid?.() !== 0) fail(refusal);
+  console.log('Starting Redis on 127.0.0.1:6379 for the tests (it keeps nothing on disk)…');
+  execFileSync(
+    'redis-server',
+    ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'inherit',
+      cwd: '/tmp',
+    },
   );
+  if (!(await comesUp('127.0.0.1', 6379))) fail(refusal);
+}
+
+/** Starts the newest Debian PostgreSQL cluster and lets the tests in: trust on loopback, a database `test`. */
+async function startPostgres(refusal: string): Promise<void> {
+  const versions = execFileSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const version = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
+  if (version === undefined) fail(refusal);
+  console.log(`Starting PostgreSQL ${version} on 127.0.0.1:5432 for the tests…`);
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
+  if (!(await comesUp('127.0.0.1', 5432))) fail(refusal);
+  const hba = `/etc/postgresql/${version}/main/pg_hba.conf`;
+  // A fresh Debian cluster asks for passwords on TCP and has no `test` database: the tests need neither.
+  execFileSync('sed', ['-i', '-E', 's/^(host\\s+all\\s+all\\s+(127\\.0\\.0\\.1\\/32|::1\\/128)\\s+)\\S+/\\1trust/', hba]);
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'reload'], { stdio: 'inherit' });
+  try {
+    execFileSync('su', ['postgres', '-c', 'createdb test'], { stdio: 'ignore' });
+  } catch {
+    // It is there already.
+  }
 }
 
 if (!(await answers(postgres.hostname, Number(postgres.port || 5432)))) {
-  fail(
+  const refusal =
     `The store tests need a PostgreSQL at ${postgres.host}, and nothing answers there.\n` +
-      `Start one (Debian/Ubuntu: sudo apt-get install -y postgresql, then pg_ctlcluster <version> main start), or set TEST_DATABASE_URL ` +
-      `(a role that may create databases), then run npm test again.`,
-  );
+    `Start one (Debian/Ubuntu: sudo apt-get install -y postgresql, then pg_ctlcluster <version> main start), or set TEST_DATABASE_URL ` +
+    `(a role that may create databases), then run npm test again.`;
+  if (!commandExists('pg_ctlcluster')) aptInstall('postgresql', 'PostgreSQL for the store tests', refusal, defaultPostgres);
+  if (!defaultPostgres || process.getuid?.() !== 0) fail(refusal);
+  await startPostgres(refusal);
 }
