@@ -94,7 +94,7 @@ const ALLOWED = {
   social: SHARED,
   owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
-  federation: [...SHARED, 'http', 'store', 'articles', 'social', 'observability', 'appearances'],
+  federation: [...SHARED, 'http', 'store', 'articles', 'social', 'observability', 'appearances', 'identity', 'quotas', 'runtime', 'writes'],
   appearances: [...SHARED, 'store', 'articles', 'observability'],
   newsletter: [
     ...SHARED,

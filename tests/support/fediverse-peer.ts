@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createFederation, generateCryptoKeyPair, getDocumentLoader, MemoryKvStore, signRequest } from '@fedify/fedify';
-import { Activity, Endpoints, Follow, Person, Undo } from '@fedify/vocab';
+import { Activity, Create, Delete, Endpoints, Follow, Note, Person, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
 import { freePort } from './ports.ts';
 
 /** The site's origin as its ids name it, and where it really listens. */
@@ -57,6 +57,9 @@ async function runPeer(port: number): Promise<void> {
         : null,
     )
     .setKeyPairsDispatcher(() => [keys]);
+  /** The notes its actors wrote, served at their ids, as a server serves its posts. */
+  const notes = new Map<string, Note>();
+  federation.setObjectDispatcher(Note, '/notes/{id}', (_ctx, { id }) => notes.get(id) ?? null);
   federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (ctx, activity) => {
     received.push({ ...((await activity.toJsonLd()) as object), receivedBy: ctx.recipient ?? 'shared inbox' });
   });
@@ -87,6 +90,28 @@ async function runPeer(port: number): Promise<void> {
     follow: async ({ lang = 'en', signed = 'yes', name = 'alice' }) => post(lang, followOf(lang, name), signed === 'yes'),
     undo: async ({ lang = 'en', name = 'alice' }) =>
       post(lang, new Undo({ id: new URL(`#undo-${lang}`, actor(name)), actor: actor(name), object: followOf(lang, name) }), true),
+    reply: async ({ name = 'alice', n = '1', inReplyTo = '', content = '', signed = 'yes' }) => {
+      const note = new Note({
+        id: new URL(`/notes/${name}-${n}`, origin),
+        attribution: actor(name),
+        replyTarget: new URL(inReplyTo),
+        content,
+        to: PUBLIC_COLLECTION,
+      });
+      notes.set(`${name}-${n}`, note);
+      const create = new Create({
+        id: new URL(`/notes/${name}-${n}#create`, origin),
+        actor: actor(name),
+        object: note,
+        to: PUBLIC_COLLECTION,
+      });
+      return post('en', create, signed === 'yes');
+    },
+    unreply: async ({ name = 'alice', n = '1', as = name }) => {
+      notes.delete(`${name}-${n}`);
+      const id = new URL(`/notes/${name}-${n}`, origin);
+      return post('en', new Delete({ id: new URL(`#delete-by-${as}`, id), actor: actor(as), object: id, to: PUBLIC_COLLECTION }), true);
+    },
     received: () => Promise.resolve(received),
     posts: () => Promise.resolve(posts),
     requests: () => Promise.resolve(requests),

@@ -24,7 +24,7 @@ export function threadBasics({ harness, freshStore }: ContractStores): void {
     assert.equal(new Date(first.createdAt).toISOString(), first.createdAt);
     assert.deepEqual(
       { ...first, id: 'x', createdAt: 'x' },
-      { ...newComment('one', 'First'), id: 'x', createdAt: 'x', score: 0, deletedAt: null },
+      { ...newComment('one', 'First'), id: 'x', createdAt: 'x', score: 0, deletedAt: null, remote: null },
     );
     assert.deepEqual(await store.listComments('one'), [first, reply]);
     assert.deepEqual(await store.listComments('two'), [elsewhere]);

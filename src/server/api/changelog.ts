@@ -10,6 +10,14 @@ export interface ChangelogEntry {
 /** The API's versions, newest first: the first is API_VERSION, which a unit test checks. */
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    version: '1.6.0',
+    date: '2026-11-27',
+    changes: [
+      'A comment may be a reply from the fediverse (ActivityPub, where the site federates): it then carries the new optional field `remote`, with the remote post (`object`), its author’s actor (`actor`) and the profile page readers are linked to (`profile`), and `author` holds their display name and handle (`Alice (@alice@social.example)`) instead of a colour-and-animal name. The site’s own readers’ comments are as before, without the field.',
+      'Additive only: a client of 1.5.0 reads every answer as before.',
+    ],
+  },
+  {
     version: '1.5.0',
     date: '2026-11-27',
     changes: [

@@ -65,6 +65,12 @@ export const storedComment = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   score: z.int(),
   status: z.enum(['published', 'pending']),
+  remote: z
+    .object({ object: z.url(), actor: z.url(), profile: z.url() })
+    .optional()
+    .describe(
+      'Only for a reply from the fediverse (ActivityPub): the remote post (`object`), the actor who wrote it, and the profile page readers are linked to. `author` then holds their display name and handle.',
+    ),
 });
 
 const currentVote = voteValue;

@@ -147,7 +147,7 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
     : undefined;
   const federation =
     setting('FEDERATION') === 'on'
-      ? (await import('../federation/federation.ts')).startFederation({ store: opened.store, content, site: opened.site })
+      ? (await import('../federation/federation.ts')).startFederation({ store: opened.store, content, site: opened.site, writes: opened })
       : undefined;
   // Watched whether or not anything consumes appearances yet, so that the baseline is taken at the first start.
   const consumers = [

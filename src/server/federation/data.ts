@@ -3,6 +3,7 @@ import { uiStrings } from '../../i18n/ui.ts';
 import type { BuiltContent } from '../articles/built-content.ts';
 import { todayUtc, type PublishedView } from '../articles/catalog.ts';
 import { cardPath } from '../social/card-path.ts';
+import type { Runtime } from '../runtime/runtime.ts';
 import type { DeliveryStore, FollowerStore, StoreLifecycle } from '../store/roles.ts';
 
 /** What the federation's dispatchers and listeners are handed with each request (Fedify's context data). */
@@ -12,6 +13,8 @@ export interface FederationData {
   content: BuiltContent;
   /** SITE_URL: the origin of every id. */
   site: string;
+  /** What a reply from the fediverse is written with, as the site's own comments are (replies.ts). */
+  writes: Pick<Runtime, 'store' | 'quotas' | 'moderation' | 'salt'>;
 }
 
 /** What is visible today (UTC): an article dated later is in no outbox and answers no object. */

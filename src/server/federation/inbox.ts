@@ -1,9 +1,10 @@
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Follow, Undo } from '@fedify/vocab';
+import { Accept, Create, Delete, Follow, Undo } from '@fedify/vocab';
 import { isLanguageCode, type LanguageCode } from '../../i18n/languages.ts';
 import { log } from '../observability/log.ts';
 import type { FederationData } from './data.ts';
 import { FEDERATION_PATHS } from './paths.ts';
+import { removeReply, takeReply } from './replies.ts';
 
 /** The language whose actor `id` names; null for any other id. */
 function languageActor(ctx: InboxContext<FederationData>, id: URL | null): LanguageCode | null {
@@ -16,7 +17,8 @@ function languageActor(ctx: InboxContext<FederationData>, id: URL | null): Langu
  * or wrongly signed activity 401 before any listener runs, so what is
  * stored always comes from the actor that signed it. A `Follow` of a
  * language's actor keeps its follower and answers `Accept`; `Undo` of it
- * removes the follower.
+ * removes the follower. A reply (`Create` of a `Note`) becomes a comment,
+ * and its `Delete` removes it (replies.ts).
  */
 export function setInbox(federation: Federation<FederationData>): void {
   federation
@@ -45,6 +47,8 @@ export function setInbox(federation: Federation<FederationData>): void {
       const lang = languageActor(ctx, undone.objectId);
       if (lang !== null) await ctx.data.store.removeFollower(lang, undo.actorId.href);
     })
+    .on(Create, takeReply)
+    .on(Delete, removeReply)
     .onError((_ctx, error) => {
       // The remote actor is named by its id, never by an address.
       log().warn('[federation] an inbox activity failed', {}, error);

@@ -22,7 +22,7 @@ const WELL_KNOWN = new Set(['/.well-known/webfinger', '/.well-known/nodeinfo', F
 const ARTICLE_PAGE = /^(?:\/([a-z]{2,3}))?\/articles\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 /** The language and slug of an article page's path; null for any other path. */
-function articlePageOf(pathname: string): { lang: LanguageCode; slug: string } | null {
+export function articlePageOf(pathname: string): { lang: LanguageCode; slug: string } | null {
   const match = ARTICLE_PAGE.exec(pathname);
   if (!match) return null;
   const lang = match[1] ?? 'en';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { now } from './clock.ts';
 import { newId } from './ids.ts';
 import type { LanguageCode } from '../../i18n/languages.ts';
@@ -31,7 +32,17 @@ import type {
  */
 
 export function newComment(fields: NewComment): StoredComment {
-  return comment.parse({ ...fields, id: newId(), createdAt: now(), score: 0, deletedAt: null });
+  const id = fields.remote ? remoteCommentId(fields.remote.object) : newId();
+  return comment.parse({ ...fields, id, createdAt: now(), score: 0, deletedAt: null, remote: fields.remote ?? null });
+}
+
+/**
+ * The id of the comment a remote post became: made from the post's id, 16
+ * URL-safe characters as every id, so that an Update or a Delete of the post
+ * finds its comment, and the same post delivered twice is one comment.
+ */
+export function remoteCommentId(object: string): string {
+  return createHash('sha256').update(object).digest('base64url').slice(0, 16);
 }
 
 /** Listed at once (`pending`) unless it waits for approval. */

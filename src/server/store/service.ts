@@ -20,11 +20,16 @@ export const MAX_COMMENT_DEPTH = 4;
  */
 export type ModerationMode = Settings['MODERATION'];
 
-/** A comment as the API answers a new one: everything but the author's hash and the owner's deletion. */
-export type PublicComment = Omit<StoredComment, 'authorHash' | 'deletedAt'>;
+/**
+ * A comment as the API answers it: everything but the author's hash and the
+ * owner's deletion, and `remote` only for a reply from the fediverse.
+ */
+export type PublicComment = Omit<StoredComment, 'authorHash' | 'deletedAt' | 'remote'> & {
+  remote?: NonNullable<StoredComment['remote']> | undefined;
+};
 
-export function publicComment({ authorHash: _authorHash, deletedAt: _deletedAt, ...comment }: StoredComment): PublicComment {
-  return comment;
+export function publicComment({ authorHash: _authorHash, deletedAt: _deletedAt, remote, ...comment }: StoredComment): PublicComment {
+  return remote ? { ...comment, remote } : comment;
 }
 
 /** The vote toggle: the same direction again removes the vote, the other one switches it. */

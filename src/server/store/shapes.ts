@@ -14,6 +14,13 @@ export const slug = z.string().regex(SLUG_PATTERN, 'is not a slug');
 export const text = z.string();
 export const isoDate = z.iso.datetime({ offset: true });
 
+/**
+ * Where a comment that came from the fediverse came from: the remote post's
+ * id (which its comment id is made from, so that an Update or a Delete of it
+ * finds it), its author's actor id, and the profile page readers are linked to.
+ */
+const remoteAuthor = z.object({ object: z.url(), actor: z.url(), profile: z.url() });
+
 /** Whether readers see a comment (`published`), or it waits for the owner's approval (`pending`: only its writer knows of it). */
 export const commentStatus = z.enum(['published', 'pending']);
 
@@ -43,6 +50,12 @@ export const comment = z.object({
    * A record without the field is published.
    */
   status: commentStatus.default('published'),
+  /**
+   * For a reply from the fediverse (src/server/federation/replies.ts): the
+   * remote actor who wrote it and the page that shows them; null or absent
+   * for the site's own readers.
+   */
+  remote: remoteAuthor.nullish(),
 });
 
 /**
@@ -112,7 +125,7 @@ export const vote = z.object({
  * be linked from it.
  */
 export const notification = z.discriminatedUnion('kind', [
-  comment.omit({ authorHash: true, score: true, deletedAt: true }).extend({ kind: z.literal('comment') }),
+  comment.omit({ authorHash: true, score: true, deletedAt: true, remote: true }).extend({ kind: z.literal('comment') }),
   topicRequest.pick({ id: true, requestTitle: true, details: true, createdAt: true }).extend({ kind: z.literal('topicRequest') }),
   bugReport.pick({ id: true, description: true, pagePath: true, createdAt: true }).extend({ kind: z.literal('bugReport') }),
   citySubmission.omit({ authorHash: true, reviewedAt: true }).extend({ kind: z.literal('citySubmission') }),

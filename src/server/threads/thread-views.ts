@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { MAX_COMMENT_DEPTH, type PublicComment } from '../store/service.ts';
+import { MAX_COMMENT_DEPTH, publicComment, type PublicComment } from '../store/service.ts';
 import type { ThreadStore } from '../store/roles.ts';
 import { threadTopic, type StoredComment } from '../store/types.ts';
 
@@ -35,8 +35,9 @@ const COMMENT_OVERHEAD_BYTES = 400;
 /** Threads whose size is kept (a few dozen bytes each), so that a page past the last is answered without its thread. */
 const KEPT_SIZES = 10_000;
 
-function shown({ authorHash: _authorHash, deletedAt, ...kept }: StoredComment): ThreadComment {
-  const deleted = deletedAt !== null;
+function shown(comment: StoredComment): ThreadComment {
+  const deleted = comment.deletedAt !== null;
+  const kept = publicComment(comment);
   return {
     ...kept,
     ...(deleted ? { author: '', body: '', score: 0 } : {}),

@@ -133,6 +133,7 @@ export class ArticleThread implements SnapshotTarget {
       score: comment.score,
       deletedAt: comment.deletedAt,
       status: comment.status,
+      remote: comment.remote ?? null,
     };
     this.#indexById.set(kept.id, this.#comments.length);
     this.#comments.push(kept);

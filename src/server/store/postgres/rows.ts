@@ -56,6 +56,7 @@ export interface CommentRow {
   score: number;
   deleted_at: Date | null;
   status: CommentStatus;
+  remote: StoredComment['remote'];
 }
 
 export function commentOf(row: CommentRow): StoredComment {
@@ -71,6 +72,7 @@ export function commentOf(row: CommentRow): StoredComment {
     score: row.score,
     deletedAt: isoOrNull(row.deleted_at),
     status: row.status,
+    remote: row.remote,
   };
 }
 
