@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVED_SETTINGS_PRELOAD, startEnvironment } from './tests/support/prepared-build.ts';
 
 // The system Chromium (Debian's `chromium`); Playwright never downloads a browser here.
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -34,11 +35,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/start.ts',
+    // Its npm start sees the prepared build's settings, the server its own (tests/support/prepared-build.ts).
+    command: `node --import "${SERVED_SETTINGS_PRELOAD}" scripts/start.ts`,
     cwd: 'tests/.fixtures/site',
     url: `http://127.0.0.1:${PORT}/`,
     // The browser's Origin is this address, and each run starts with an empty store.
     env: {
+      ...(startEnvironment({}) as Record<string, string>),
       PORT: String(PORT),
       HOST: '127.0.0.1',
       SITE_URL: `http://127.0.0.1:${PORT}`,

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promi
 import { join, relative } from 'node:path';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE } from '../src/server/articles/built-content.ts';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
-import { pageCaptcha, setting } from '../src/server/settings/environment.ts';
+import { pageCaptcha, pageFeatures, setting } from '../src/server/settings/environment.ts';
 import { precompress } from '../src/build/precompress.ts';
 import { startSearchIndex } from '../src/build/search-index.ts';
 
@@ -23,11 +23,19 @@ async function newestModification(root: string, path: string): Promise<number> {
 }
 
 /** The settings the build bakes into pages (README.md, "Settings": those marked *build*), kept beside the build. */
-const BUILD_SETTINGS = 'dist/build-settings.json';
+export const BUILD_SETTINGS = 'dist/build-settings.json';
 
-function buildSettings(): string {
+/** What the build records of those settings, as the environment has them now. */
+export function buildSettings(): string {
   const { provider, siteKey } = pageCaptcha();
-  return JSON.stringify({ siteUrl: setting('SITE_URL'), captchaProvider: provider ?? null, captchaSiteKey: siteKey ?? null });
+  const { newsletter, federation } = pageFeatures();
+  return JSON.stringify({
+    siteUrl: setting('SITE_URL'),
+    captchaProvider: provider ?? null,
+    captchaSiteKey: siteKey ?? null,
+    newsletter,
+    federation,
+  });
 }
 
 /**

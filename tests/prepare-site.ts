@@ -1,6 +1,7 @@
 // Builds, once per test run, the site that the HTTP and browser tests serve.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PREPARED_BUILD } from './support/prepared-build.ts';
 import { addFiles, build, copyProject } from './support/site.ts';
 import { dispatchWithFailingOperation, FAILING_OPERATION, FIXTURE_ARTICLES, FIXTURE_LIST_SIZES, withSizes } from './support/fixtures.ts';
 
@@ -17,7 +18,7 @@ await addFiles(dir, {
   ...Object.fromEntries(lowered),
   [ENTRY]: dispatchWithFailingOperation(await readFile(join(dir, ENTRY), 'utf8')),
 });
-const { code, output } = await build(dir);
+const { code, output } = await build(dir, PREPARED_BUILD);
 if (code !== 0) {
   console.error(output);
   process.exit(1);

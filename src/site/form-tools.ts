@@ -1,5 +1,6 @@
 import type { OperationDefinition } from '../server/api/definition.ts';
 import { OPERATIONS } from '../server/api/registry.ts';
+import { NEWSLETTER_PATHS } from '../server/http/site-paths.ts';
 
 /**
  * WebMCP's declarative attributes of the site's forms, so that a browser's
@@ -34,3 +35,19 @@ export function fieldTools(operationId: string): (field: string) => { toolparamd
     return { toolparamdescription: about };
   };
 }
+
+/**
+ * The newsletter's subscribe form (SubscribeForm.astro): where it posts,
+ * outside the API, and its tool, described here since no operation of the
+ * registry sends it. The attributes are a new object each call, as above:
+ * Astro adds its scope's class to an object spread on an element.
+ */
+export const SUBSCRIBE_FORM = {
+  action: NEWSLETTER_PATHS.subscribe,
+  tool: () => ({
+    toolname: 'subscribe_newsletter',
+    tooldescription:
+      'Subscribe an email address to each new article in this page’s language. The site first sends a confirmation email; nothing more is sent until its link is opened and its button pressed.',
+  }),
+  email: () => ({ toolparamdescription: 'The reader’s email address, which receives the confirmation email and then each new article.' }),
+};

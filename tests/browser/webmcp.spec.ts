@@ -59,10 +59,24 @@ test('every form is a described tool: the bug report on every page, the topic re
   await page.close();
 });
 
-test('an article offers its comment form and its votes; a vote through the tool is the reader’s own, a toggle', async ({ baseURL }) => {
+test('an article offers its comment form, its votes and the newsletter; a vote through the tool is the reader’s own, a toggle', async ({
+  baseURL,
+}) => {
   const page = await opened('/articles/a-small-web-server', baseURL);
   await expect(page.locator('.thread-page')).toBeAttached();
-  expect((await tools(page)).map(({ name }) => name).sort()).toEqual(['post_comment', 'report_bug', 'vote_on_article', 'vote_on_comment']);
+  const listed = await tools(page);
+  expect(listed.map(({ name }) => name).sort()).toEqual([
+    'post_comment',
+    'report_bug',
+    'subscribe_newsletter',
+    'vote_on_article',
+    'vote_on_comment',
+  ]);
+  // The page's language goes with it, as the form's hidden field: the agent gives the address alone.
+  const subscribe = listed.find(({ name }) => name === 'subscribe_newsletter');
+  expect(Object.keys(subscribe?.inputSchema.properties ?? {})).toEqual(['email']);
+  expect(subscribe?.inputSchema.properties?.['email']?.description).toMatch(/email address/);
+  expect(subscribe?.inputSchema.required).toEqual(['email']);
   const up = page.locator('.article-votes .vote[data-vote="1"]');
   const voted = await run(page, 'vote_on_article', { value: 1 });
   expect(voted['vote']).toBe(1);

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { request } from '../support/http.ts';
-import { PREPARED_SITE, startSite } from '../support/site.ts';
+import { startEnvironment } from '../support/prepared-build.ts';
+import { PREPARED_SITE, startSite, TEST_PRELOADS } from '../support/site.ts';
 import { newReaderAddress, post } from '../support/writes.ts';
 import { until } from '../support/until.ts';
 
@@ -31,11 +32,18 @@ async function processState(pid: number): Promise<string | null> {
  * child. Killed, the server stays a zombie until that parent ends.
  */
 async function startUnreapedSite(dataDir: string): Promise<{ url: string; pid: number; parent: ChildProcess }> {
-  const parent = spawn('sh', ['-c', `"${process.execPath}" scripts/start.ts & echo "server pid $!"; exec sleep 600`], {
-    cwd: PREPARED_SITE,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const parent = spawn(
+    'sh',
+    [
+      '-c',
+      `"${process.execPath}" ${TEST_PRELOADS.map((arg) => `"${arg}"`).join(' ')} scripts/start.ts & echo "server pid $!"; exec sleep 600`,
+    ],
+    {
+      cwd: PREPARED_SITE,
+      env: startEnvironment({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '1' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   parent.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   parent.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

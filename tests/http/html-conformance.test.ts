@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_CODES, languagePrefix } from '../../src/i18n/languages.ts';
-import { answersPath, archivePath, homePath } from '../../src/server/http/site-paths.ts';
+import { answersPath, archivePath, homePath, NEWSLETTER_PATHS } from '../../src/server/http/site-paths.ts';
 import { request } from '../support/http.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { newReaderAddress, post } from '../support/writes.ts';
@@ -20,10 +20,17 @@ const VNU_JAR = fileURLToPath(new URL('../../node_modules/vnu-jar/build/dist/vnu
 const WEBMCP_ATTRIBUTES =
   '.*Attribute “(toolname|tooldescription|toolparamdescription)” not allowed on element “(form|input|textarea|select)” at this point\\..*';
 
+/**
+ * The server as a site that follows runs: its pages rendered on demand carry
+ * the follow line and the subscribe form, as the built ones do
+ * (tests/support/prepared-build.ts). Nobody subscribes, so no email is sent.
+ */
+const FOLLOWING = { FEDERATION: 'on', NEWSLETTER: 'on', SMTP_URL: 'smtp://127.0.0.1:9', NEWSLETTER_FROM: 'news@example.test' };
+
 let site: RunningSite;
 let scratch: string;
 before(async () => {
-  site = await startSite(PREPARED_SITE);
+  site = await startSite(PREPARED_SITE, FOLLOWING);
   scratch = await mkdtemp(join(tmpdir(), 'html-conformance-'));
 });
 after(async () => {
@@ -71,6 +78,7 @@ async function onDemandPages(): Promise<string[]> {
       answersPath(lang),
       `${languagePrefix(lang)}/no-such-page`,
       `${languagePrefix(lang)}/articles/${article}`,
+      `${NEWSLETTER_PATHS.asked}?lang=${lang}`,
     ]),
     ...(await archivePaths()),
   ];

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVED_SETTINGS_PRELOAD, startEnvironment } from './prepared-build.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = join(ROOT, 'tests', '.fixtures');
@@ -46,10 +47,10 @@ export async function addFiles(dir: string, files: Record<string, string>): Prom
   }
 }
 
-/** Runs the real build of a copy; resolves with its exit code and everything it printed. */
-export function build(dir: string): Promise<{ code: number | null; output: string }> {
+/** Runs the real build of a copy, with `env` besides the tests'; resolves with its exit code and everything it printed. */
+export function build(dir: string, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build-site.ts'], { cwd: dir, env: { ...process.env, CI: 'true' } });
+    const child = spawn(process.execPath, ['scripts/build-site.ts'], { cwd: dir, env: { ...process.env, CI: 'true', ...env } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -98,6 +99,12 @@ async function printed(pattern: RegExp, output: () => string, timeoutMs = 5000):
 }
 
 /**
+ * What a test server's `npm start` preloads: the clock TEST_CLOCK sets, and
+ * the server's own values of the prepared build's settings (prepared-build.ts).
+ */
+export const TEST_PRELOADS = ['--import', join(ROOT, 'tests/support/clock.ts'), '--import', SERVED_SETTINGS_PRELOAD];
+
+/**
  * How long a server may take to listen: `npm start` builds first when the
  * copy has no build, which takes about a minute on a busy 2-core machine.
  */
@@ -106,15 +113,16 @@ const START_TIMEOUT_MS = 180_000;
 /**
  * Starts `npm start`'s server on a free port, as a user would, and resolves
  * once it listens, or rejects with its output when it exits or does not
- * listen in time. `TEST_CLOCK` in `env` moves the server's clock. A stop
- * drains for no time unless `env` sets DRAIN_SECONDS.
+ * listen in time. `npm start` sees the prepared build's settings, the server
+ * `env`'s (prepared-build.ts). `TEST_CLOCK` in `env` moves the server's
+ * clock. A stop drains for no time unless `env` sets DRAIN_SECONDS.
  */
 export async function startSite(dir: string, env: Record<string, string> = {}): Promise<RunningSite> {
   const dataDir = env['DATA_DIR'] ?? (await newDataDir());
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', join(ROOT, 'tests/support/clock.ts'), 'scripts/start.ts'], {
+    const child = spawn(process.execPath, [...TEST_PRELOADS, 'scripts/start.ts'], {
       cwd: dir,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRAIN_SECONDS: '0', ...env },
+      env: startEnvironment({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRAIN_SECONDS: '0', ...env }),
     });
     const ended = (signal?: NodeJS.Signals) => () =>
       new Promise<void>((done) => {

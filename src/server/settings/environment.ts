@@ -85,6 +85,17 @@ export function pageCaptcha(): { provider: CaptchaProvider | undefined; siteKey:
   return { provider: provider === 'altcha' || siteKey !== undefined ? provider : undefined, siteKey };
 }
 
+/**
+ * What the build bakes into the pages of the newsletter and the federation:
+ * the subscribe form (NEWSLETTER=on) and the fediverse follow line
+ * (FEDERATION=on). Each read alone, without the rules between settings
+ * (NEWSLETTER=on needs SMTP_URL): a build needs no mail server, and the
+ * server checks the rules when it starts.
+ */
+export function pageFeatures(): { newsletter: boolean; federation: boolean } {
+  return { newsletter: setting('NEWSLETTER') === 'on', federation: setting('FEDERATION') === 'on' };
+}
+
 /** A listener of its own (the metrics', the desk's): none while its port is unset. */
 type Listener = { port: number; host: string } | undefined;
 

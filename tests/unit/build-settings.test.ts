@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { BUILD_MARK, BUILD_SETTINGS, buildIsStale, buildSettings } from '../../scripts/build-site.ts';
+import { CITY_INDEX_PATH } from '../../src/server/cities/index-file.ts';
+import { newsletterSettings, pageFeatures } from '../../src/server/settings/environment.ts';
+import { SETTINGS } from '../../src/server/settings/schema.ts';
+
+const saved = { ...process.env };
+beforeEach(() => {
+  for (const name of Object.keys(SETTINGS)) Reflect.deleteProperty(process.env, name);
+});
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe('NEWSLETTER and FEDERATION as the build reads them', () => {
+  test('each alone, without the rules a server is held to: NEWSLETTER=on builds without SMTP_URL', () => {
+    assert.deepEqual(pageFeatures(), { newsletter: false, federation: false });
+    Object.assign(process.env, { NEWSLETTER: 'on', FEDERATION: 'on' });
+    assert.deepEqual(pageFeatures(), { newsletter: true, federation: true });
+    assert.throws(() => newsletterSettings(), /NEWSLETTER=on needs SMTP_URL/, 'the server still refuses to start so');
+  });
+
+  test('a build made with either set otherwise is built again by npm start', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'longhand-build-settings-'));
+    try {
+      for (const path of [CITY_INDEX_PATH, BUILD_MARK]) {
+        await mkdir(dirname(join(root, path)), { recursive: true });
+        await writeFile(join(root, path), '');
+      }
+      Object.assign(process.env, { NEWSLETTER: 'on' });
+      await writeFile(join(root, BUILD_SETTINGS), buildSettings());
+      assert.equal(await buildIsStale(root), false, 'built with the settings in effect');
+      process.env['FEDERATION'] = 'on';
+      assert.equal(await buildIsStale(root), true, 'FEDERATION turned on');
+      process.env['FEDERATION'] = 'off';
+      process.env['NEWSLETTER'] = 'off';
+      assert.equal(await buildIsStale(root), true, 'NEWSLETTER turned off');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
