@@ -1,5 +1,6 @@
 // Replies from the fediverse: a signed reply to an article becomes a comment in its thread, with its author's name,
-// handle and profile, as readers without JavaScript, feed readers and the owner see it; its author's Delete removes it.
+// handle and profile, as readers without JavaScript, feed readers, fediverse servers and the owner see it; its
+// author's Delete removes it.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { startPeer } from '../support/fediverse-peer.ts';
@@ -56,6 +57,12 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
         );
         assert.ok(html.includes('https://example.org/a/long/path'), 'a link shown as its whole address');
         assert.ok(!html.includes('alert(1)'), 'no script from the remote HTML');
+
+        const article = (await (
+          await fetch(`${site.url}/fr/articles/${ARTICLE}`, { headers: { Accept: 'application/activity+json' } })
+        ).json()) as { replies: { totalItems: number; items: unknown } };
+        assert.equal(article.replies.totalItems, 1, 'the Article’s replies count the comment');
+        assert.deepEqual([article.replies.items].flat(), [`${peer.origin}/notes/alice-1`], 'listed by its remote post');
 
         const feed = (await request(`${site.url}/threads/${ARTICLE}.atom`)).text;
         assert.ok(feed.includes(`Alice (${handle})`) && feed.includes('Lovely piece'), 'in the thread’s feed');

@@ -4,6 +4,7 @@ import { Temporal as Polyfill } from '@js-temporal/polyfill';
 import { markdownToHtml } from 'satteri';
 import type { LanguageCode } from '../../i18n/languages.ts';
 import { articlePath, type ArticleItem } from '../articles/catalog.ts';
+import { threadPage } from '../threads/thread-page.ts';
 import { articleCard, visibleToday, type FederationData } from './data.ts';
 
 /** An article translation's id: its page's URL (`/articles/<slug>`, `/fr/articles/<slug>`). */
@@ -29,11 +30,32 @@ function dayStart(date: string): Temporal.Instant {
 export async function articleObject(ctx: Context<FederationData>, slug: string, lang: LanguageCode): Promise<Article | null> {
   const article = await visibleToday(ctx.data).read(slug, lang);
   if (!article || article.lang !== lang) return null;
-  return articleOf(ctx, article, markdownToHtml(article.content).html);
+  return articleOf(ctx, article, markdownToHtml(article.content).html, await repliesTo(ctx.data, slug, lang));
 }
 
-/** The `Article` of a translation, its HTML given. */
-export function articleOf(ctx: Context<FederationData>, item: ArticleItem, html: string): Article {
+/**
+ * The conversation under an article, as its `replies` collection: how many
+ * comments answer it, and the newest page of them (threads/thread-page.ts,
+ * one read of the thread per change), each by its place on the page, or by
+ * its remote post for a reply that came from the fediverse. Every
+ * translation shares the article's one thread.
+ */
+async function repliesTo(data: FederationData, slug: string, lang: LanguageCode): Promise<{ count: number; items: URL[] }> {
+  const { topLevelCount, comments } = await threadPage(data.writes.store, slug, 1);
+  const page = articleId(data.site, slug, lang).href;
+  const items = comments
+    .filter((comment) => !comment.deleted)
+    .map((comment) => new URL(comment.remote?.object ?? `${page}#comment-${comment.id}`));
+  return { count: topLevelCount, items };
+}
+
+/** The `Article` of a translation, its HTML given, with the replies it has (none for one that just appeared). */
+export function articleOf(
+  ctx: Context<FederationData>,
+  item: ArticleItem,
+  html: string,
+  replies: { count: number; items: URL[] } = { count: 0, items: [] },
+): Article {
   const id = articleId(ctx.data.site, item.slug, item.lang);
   return new Article({
     id,
@@ -48,7 +70,6 @@ export function articleOf(ctx: Context<FederationData>, item: ArticleItem, html:
     to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(item.lang),
     image: new Image({ url: articleCard(ctx.data, item.slug, item.title, item.lang), mediaType: 'image/png' }),
-    // The conversation about it: empty until replies come back from the fediverse.
-    replies: new Collection({ id: new URL(`${id.href}#replies`), totalItems: 0, items: [] }),
+    replies: new Collection({ id: new URL(`${id.href}#replies`), totalItems: replies.count, items: replies.items }),
   });
 }
