@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NewFollower } from '../../src/server/store/types.ts';
-import { collect, replay, type ContractStores } from './store-contract-kit.ts';
+import { collect, newComment, replay, type ContractStores } from './store-contract-kit.ts';
 
 function remote(name: string, lang: NewFollower['lang'] = 'en'): NewFollower {
   return {
@@ -82,5 +82,28 @@ export function followersKept({ harness, freshStore }: ContractStores): void {
     assert.equal(await target.keptSecret('federation-keys', () => 'other keys'), 'the keys');
     assert.deepEqual(await target.listFollowers('fr', 0, 10), await source.listFollowers('fr', 0, 10));
     assert.equal(await target.followerCount('en'), 1);
+  });
+
+  test('a comment from a remote post is found by its id made from the post, a local one never, after a reopening too', async () => {
+    const place = await harness.fresh();
+    const store = await harness.open(place);
+    const object = 'https://social.example/notes/1';
+    const from = { object, actor: remote('ann').actorId, profile: 'https://social.example/@ann' };
+    const reply = await store.insertComment({ ...newComment('one', 'From afar'), remote: from });
+    const local = await store.insertComment(newComment('one', 'From here'));
+    assert.deepEqual(await store.remoteComment(reply.id), reply);
+    assert.equal(await store.remoteComment(local.id), null);
+    assert.equal(await store.remoteComment('not-a-comment'), null);
+    const again = await store.insertComment({ ...newComment('two', 'Another post'), remote: { ...from, object: `${object}/2` } });
+    assert.notEqual(again.id, reply.id, 'each post its own id');
+    await store.close();
+    const reopened = await harness.open(place);
+    try {
+      assert.deepEqual(await reopened.remoteComment(reply.id), reply);
+      assert.deepEqual((await reopened.deleteComment(reply.id))?.body, '');
+      assert.equal((await reopened.remoteComment(reply.id))?.deletedAt !== null, true, 'deleted in place, as the owner deletes');
+    } finally {
+      await reopened.close();
+    }
   });
 }

@@ -36,7 +36,7 @@ async function placeOf(data: FederationData, target: URL | null): Promise<{ slug
     if (!page || !visibleToday(data).has(page.slug)) return null;
     return { slug: page.slug, parentId: COMMENT_ANCHOR.exec(target.hash)?.[1] ?? null };
   }
-  const parent = await data.writes.store.findComment(remoteCommentId(target.href));
+  const parent = await data.writes.store.remoteComment(remoteCommentId(target.href));
   return parent?.remote?.object === target.href ? { slug: parent.articleSlug, parentId: parent.id } : null;
 }
 
@@ -59,7 +59,7 @@ function profileOf(actor: Actor, id: URL): string {
 async function refusalOf(data: FederationData, hash: string, objectId: string): Promise<string | null> {
   const { store, quotas } = data.writes;
   if ((await store.isBanned(hash)) || (await quotas.banRemaining(hash)) > 0) return 'its author is banned';
-  if (await store.findComment(remoteCommentId(objectId))) return 'it is a comment already';
+  if (await store.remoteComment(remoteCommentId(objectId))) return 'it is a comment already';
   return null;
 }
 
@@ -100,7 +100,7 @@ export async function removeReply(ctx: InboxContext<FederationData>, deletion: D
   const { objectId, actorId } = deletion;
   if (objectId === null || actorId === null) return;
   const { store } = ctx.data.writes;
-  const comment = await store.findComment(remoteCommentId(objectId.href));
+  const comment = await store.remoteComment(remoteCommentId(objectId.href));
   if (comment?.remote?.object !== objectId.href || comment.remote.actor !== actorId.href) return;
   if (comment.status === 'pending') await store.removePendingComment(comment.id);
   else await store.deleteComment(comment.id);

@@ -49,6 +49,12 @@ export interface ThreadStore {
   insertComment(comment: NewComment): Promise<StoredComment>;
   /** A comment of an article, published or pending. */
   getComment(articleSlug: string, id: string): Promise<StoredComment | null>;
+  /**
+   * The comment a remote post became (src/server/federation/replies.ts), by
+   * its id, published or pending; null when none did. As cheap as a lookup
+   * whatever the id: the fediverse sends Deletes of posts never seen here.
+   */
+  remoteComment(id: string): Promise<StoredComment | null>;
   /** Every published comment of an article, oldest first: what readers see, never a pending one. */
   listComments(articleSlug: string): Promise<StoredComment[]>;
   /**

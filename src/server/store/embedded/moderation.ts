@@ -41,7 +41,10 @@ export class EmbeddedModeration implements ModerationStore {
   }
 
   async deleteComment(id: string): Promise<StoredComment | null> {
-    for await (const thread of this.#state.threads()) {
+    // A reply from the fediverse is found at once: its author's Delete comes from outside, at any pace.
+    const remoteOn = this.#state.moderation.remote.get(id);
+    const known = remoteOn === undefined ? null : await this.#state.article(remoteOn);
+    for await (const thread of known ? [known] : this.#state.threads()) {
       if (!thread.hasComment(id)) continue;
       const change: JournalChange = { op: 'deleteComment', articleSlug: thread.slug, commentId: id, deletedAt: now() };
       await this.#core.prepareAndCommit(change);

@@ -89,7 +89,7 @@ export class StoreState {
   static async load(layout: StoreLayout): Promise<StoreState> {
     const slugs = (await namesIn(layout.articles)).map((name) => ARTICLE_FILE.exec(name)?.[1]).filter((slug) => slug !== undefined);
     let lastSeq = 0;
-    const moderation: ModerationIndex = { publishedAuthors: new Set(), pending: new Map() };
+    const moderation: ModerationIndex = { publishedAuthors: new Set(), pending: new Map(), remote: new Map() };
     const newestComments: NewestComments = new Map();
     const lastPublished: LastPublished = new Map();
     for (const slug of slugs) {
@@ -350,6 +350,7 @@ export class StoreState {
       case 'removeComment':
         thread.removePendingComment(record.commentId);
         this.moderation.pending.delete(record.commentId);
+        this.moderation.remote.delete(record.commentId);
         break;
     }
     return thread;
@@ -367,11 +368,14 @@ type ThreadOp = 'comment' | 'vote' | 'deleteComment' | 'approveComment' | 'remov
 export interface ModerationIndex {
   publishedAuthors: Set<string>;
   pending: Map<string, string>;
+  /** The comments remote posts became, by id: their article's slug. */
+  remote: Map<string, string>;
 }
 
-function noteModeration({ publishedAuthors, pending }: ModerationIndex, comment: Readonly<StoredComment>): void {
+function noteModeration({ publishedAuthors, pending, remote }: ModerationIndex, comment: Readonly<StoredComment>): void {
   if (comment.status === 'published') publishedAuthors.add(comment.authorHash);
   else pending.set(comment.id, comment.articleSlug);
+  if (comment.remote) remote.set(comment.id, comment.articleSlug);
 }
 
 /** A comment's place: its article and id. */

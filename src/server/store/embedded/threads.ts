@@ -31,6 +31,11 @@ export class EmbeddedThreads implements ThreadStore {
     return (await this.#state.article(articleSlug))?.comment(id) ?? null;
   }
 
+  async remoteComment(id: string): Promise<StoredComment | null> {
+    const slug = this.#state.moderation.remote.get(id);
+    return slug === undefined ? null : ((await this.#state.article(slug))?.comment(id) ?? null);
+  }
+
   async listComments(articleSlug: string): Promise<StoredComment[]> {
     return (await this.#state.article(articleSlug))?.publishedComments() ?? [];
   }

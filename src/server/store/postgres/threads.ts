@@ -38,6 +38,13 @@ export class PostgresThreads implements ThreadStore {
     return rows[0] ? commentOf(rows[0]) : null;
   }
 
+  async remoteComment(id: string): Promise<StoredComment | null> {
+    const { rows } = await this.#core.query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = $1 AND remote IS NOT NULL`, [
+      id,
+    ]);
+    return rows[0] ? commentOf(rows[0]) : null;
+  }
+
   async listComments(articleSlug: string): Promise<StoredComment[]> {
     const { rows } = await this.#core.query<CommentRow>(
       `SELECT ${COMMENT_COLUMNS} FROM comments WHERE article_slug = $1 AND status = 'published' ORDER BY position`,
