@@ -1,6 +1,6 @@
 // Replies from the fediverse: a signed reply to an article becomes a comment in its thread, with its author's name,
 // handle and profile, as readers without JavaScript, feed readers, fediverse servers and the owner see it; its
-// author's Delete removes it.
+// author's Update edits it and Delete removes it.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { startPeer } from '../support/fediverse-peer.ts';
@@ -30,7 +30,7 @@ const STORES = {
 
 for (const [engine, makeStore] of Object.entries(STORES)) {
   describe(`replies from the fediverse on the ${engine} store`, () => {
-    test('a signed reply is a comment on the page, in the feed and in the owner’s email; its Delete removes it', async () => {
+    test('a signed reply is a comment on the page, in the feed and in the owner’s email; its Update edits it, its Delete removes it', async () => {
       const smtp = await startSmtp();
       const peer = await startPeer();
       const site = await startSite(PREPARED_SITE, {
@@ -70,11 +70,14 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
         const mail = readMail(smtp.messages.find((raw) => readMail(raw).text.includes(REPLY_TEXT)) ?? '');
         assert.ok(mail.text.includes(`Alice (${handle})`), 'the email names the remote author');
 
+        assert.equal(await peer.control('edit', { content: '<p>Edited: even <em>better</em>.</p>' }), 202);
+        await until(async () => (await page()).includes('Edited: even better.'), 'the reply edited by its author');
+        assert.ok(!(await page()).includes(REPLY_HTML), 'the old text gone');
         assert.equal(await peer.control('unreply', { as: 'mallory' }), 202, 'someone else’s Delete is taken and does nothing');
         await new Promise((resolve) => setTimeout(resolve, 500));
-        assert.ok((await page()).includes(REPLY_HTML));
+        assert.ok((await page()).includes('Edited: even better.'));
         assert.equal(await peer.control('unreply', {}), 202);
-        await until(async () => !(await page()).includes(REPLY_HTML), 'the reply gone once its author deleted it');
+        await until(async () => !(await page()).includes('Edited: even better.'), 'the reply gone once its author deleted it');
       } finally {
         await site.stop();
         peer.stop();

@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createFederation, generateCryptoKeyPair, getDocumentLoader, MemoryKvStore, signRequest } from '@fedify/fedify';
-import { Activity, Create, Delete, Endpoints, Follow, Note, Person, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
+import { Activity, Create, Delete, Endpoints, Follow, Note, Person, PUBLIC_COLLECTION, Undo, Update } from '@fedify/vocab';
 import { freePort } from './ports.ts';
 
 /** The site's origin as its ids name it, and where it really listens. */
@@ -106,6 +106,22 @@ async function runPeer(port: number): Promise<void> {
         to: PUBLIC_COLLECTION,
       });
       return post('en', create, signed === 'yes');
+    },
+    edit: async ({ name = 'alice', n = '1', content = '' }) => {
+      const id = new URL(`/notes/${name}-${n}`, origin);
+      const note = new Note({
+        id,
+        attribution: actor(name),
+        replyTarget: notes.get(`${name}-${n}`)?.replyTargetId ?? null,
+        content,
+        to: PUBLIC_COLLECTION,
+      });
+      notes.set(`${name}-${n}`, note);
+      return post(
+        'en',
+        new Update({ id: new URL(`#update-${notes.size}-${content.length}`, id), actor: actor(name), object: note, to: PUBLIC_COLLECTION }),
+        true,
+      );
     },
     unreply: async ({ name = 'alice', n = '1', as = name }) => {
       notes.delete(`${name}-${n}`);

@@ -84,7 +84,7 @@ export function followersKept({ harness, freshStore }: ContractStores): void {
     assert.equal(await target.followerCount('en'), 1);
   });
 
-  test('a comment from a remote post is found by its id made from the post, a local one never, after a reopening too', async () => {
+  test('a comment from a remote post is found by its id made from the post, edited, deleted; a local one never', async () => {
     const place = await harness.fresh();
     const store = await harness.open(place);
     const object = 'https://social.example/notes/1';
@@ -100,7 +100,11 @@ export function followersKept({ harness, freshStore }: ContractStores): void {
     const reopened = await harness.open(place);
     try {
       assert.deepEqual(await reopened.remoteComment(reply.id), reply);
+      assert.equal((await reopened.editRemoteComment(reply.id, 'Edited from afar'))?.body, 'Edited from afar');
+      assert.equal((await reopened.getComment('one', reply.id))?.body, 'Edited from afar');
+      assert.equal(await reopened.editRemoteComment(local.id, 'Not theirs to edit'), null, 'only a remote post’s comment');
       assert.deepEqual((await reopened.deleteComment(reply.id))?.body, '');
+      assert.equal((await reopened.editRemoteComment(reply.id, 'Back again'))?.body, '', 'a deleted one stays deleted');
       assert.equal((await reopened.remoteComment(reply.id))?.deletedAt !== null, true, 'deleted in place, as the owner deletes');
     } finally {
       await reopened.close();

@@ -1,10 +1,10 @@
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, Undo } from '@fedify/vocab';
+import { Accept, Create, Delete, Follow, Undo, Update } from '@fedify/vocab';
 import { isLanguageCode, type LanguageCode } from '../../i18n/languages.ts';
 import { log } from '../observability/log.ts';
 import type { FederationData } from './data.ts';
 import { FEDERATION_PATHS } from './paths.ts';
-import { removeReply, takeReply } from './replies.ts';
+import { editReply, removeReply, takeReply } from './replies.ts';
 
 /** The language whose actor `id` names; null for any other id. */
 function languageActor(ctx: InboxContext<FederationData>, id: URL | null): LanguageCode | null {
@@ -18,7 +18,7 @@ function languageActor(ctx: InboxContext<FederationData>, id: URL | null): Langu
  * stored always comes from the actor that signed it. A `Follow` of a
  * language's actor keeps its follower and answers `Accept`; `Undo` of it
  * removes the follower. A reply (`Create` of a `Note`) becomes a comment,
- * and its `Delete` removes it (replies.ts).
+ * its `Update` edits it and its `Delete` removes it (replies.ts).
  */
 export function setInbox(federation: Federation<FederationData>): void {
   federation
@@ -48,6 +48,7 @@ export function setInbox(federation: Federation<FederationData>): void {
       if (lang !== null) await ctx.data.store.removeFollower(lang, undo.actorId.href);
     })
     .on(Create, takeReply)
+    .on(Update, editReply)
     .on(Delete, removeReply)
     .onError((_ctx, error) => {
       // The remote actor is named by its id, never by an address.

@@ -7,12 +7,13 @@
  * depth, the owner's and the burst ban, the comment quota (per remote
  * actor), MODERATION. The author is shown by their display name and handle
  * and linked to their profile; the text is the post's, reduced to plain
- * text (remote-text.ts). A `Delete` of the post by its author removes it.
+ * text (remote-text.ts). An `Update` of the post by its author edits its
+ * text; a `Delete` removes it.
  * What is refused is dropped (a remote server reads no reason) and logged
  * without the actor.
  */
 import type { InboxContext } from '@fedify/fedify';
-import { Link, Note, type Actor, type Create, type Delete } from '@fedify/vocab';
+import { Link, Note, type Actor, type Create, type Delete, type Update } from '@fedify/vocab';
 import { readerHash } from '../identity/reader-hash.ts';
 import { log } from '../observability/log.ts';
 import { remoteCommentId } from '../store/records.ts';
@@ -55,6 +56,12 @@ function profileOf(actor: Actor, id: URL): string {
   return id.href;
 }
 
+/** The text of a remote post as a comment holds it, or null when nothing of it is a comment's text. */
+function bodyOf(note: Note): string | null {
+  const body = commentInput.shape.body.safeParse(remoteText(note.content?.toString() ?? '').slice(0, BODY_CHARS));
+  return body.success ? body.data : null;
+}
+
 /** Why a reply was not taken, or null to take it. */
 async function refusalOf(data: FederationData, hash: string, objectId: string): Promise<string | null> {
   const { store, quotas } = data.writes;
@@ -70,8 +77,8 @@ export async function takeReply(ctx: InboxContext<FederationData>, create: Creat
   const place = await placeOf(ctx.data, note.replyTargetId);
   if (!place) return;
   const actor = await create.getActor(ctx);
-  const body = commentInput.shape.body.safeParse(remoteText(note.content?.toString() ?? '').slice(0, BODY_CHARS));
-  if (actor?.id?.href !== actorId.href || !body.success) return;
+  const body = bodyOf(note);
+  if (actor?.id?.href !== actorId.href || body === null) return;
   const { store, quotas, moderation, salt } = ctx.data.writes;
   const hash = readerHash(actorId.href, salt);
   const refused = await refusalOf(ctx.data, hash, note.id.href);
@@ -87,12 +94,26 @@ export async function takeReply(ctx: InboxContext<FederationData>, create: Creat
     depth: inThread.depth,
     author: authorOf(actor, actorId),
     authorHash: hash,
-    body: body.data,
+    body,
     status: await statusOfNewComment(store, moderation, hash),
     remote: { object: note.id.href, actor: actorId.href, profile: profileOf(actor, actorId) },
   });
   await quotas.countComment(hash).catch(() => undefined);
   log().info('[federation] a reply became a comment');
+}
+
+/** An `Update` of a remote post by its author: its comment's text becomes the post's. */
+export async function editReply(ctx: InboxContext<FederationData>, update: Update): Promise<void> {
+  const note = await update.getObject(ctx);
+  const actorId = update.actorId;
+  if (!(note instanceof Note) || note.id === null || actorId === null || note.attributionId?.href !== actorId.href) return;
+  const { store } = ctx.data.writes;
+  const id = remoteCommentId(note.id.href);
+  const comment = await store.remoteComment(id);
+  const body = bodyOf(note);
+  if (comment?.remote?.object !== note.id.href || comment.remote.actor !== actorId.href || body === null) return;
+  await store.editRemoteComment(id, body);
+  log().info('[federation] a reply was edited by its author');
 }
 
 /** A `Delete` of a remote post by its author: its comment goes, as the owner's delete would take it. */

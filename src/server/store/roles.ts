@@ -55,6 +55,12 @@ export interface ThreadStore {
    * whatever the id: the fediverse sends Deletes of posts never seen here.
    */
   remoteComment(id: string): Promise<StoredComment | null>;
+  /**
+   * Replaces the text of the comment a remote post became, as its author
+   * edited the post (an `Update`); a deleted one stays deleted. Null when no
+   * remote post became a comment of this id.
+   */
+  editRemoteComment(id: string, body: string): Promise<StoredComment | null>;
   /** Every published comment of an article, oldest first: what readers see, never a pending one. */
   listComments(articleSlug: string): Promise<StoredComment[]>;
   /**

@@ -145,6 +145,12 @@ export class ArticleThread implements SnapshotTarget {
     this.#replace({ ...comment, body: '', deletedAt: comment.deletedAt ?? deletedAt });
   }
 
+  /** Replaces a comment's text, unless it was deleted. Throws when there is no such comment. */
+  editComment(id: string, body: string): void {
+    const comment = this.#existing(id);
+    if (comment.deletedAt === null) this.#replace({ ...comment, body });
+  }
+
   /** Publishes a pending comment. Throws when there is no such comment. */
   approveComment(id: string): StoredComment {
     return this.#replace({ ...this.#existing(id), status: 'published' });

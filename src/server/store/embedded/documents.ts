@@ -103,6 +103,8 @@ export const journalRecord = z.discriminatedUnion('op', [
   z.object({ seq, op: z.literal('outboxAdded'), entry: outboxEntry }),
   // The owner's changes (npm run data).
   z.object({ seq, op: z.literal('deleteComment'), articleSlug: slug, commentId: text.min(1), deletedAt: isoDate }),
+  // A reply from the fediverse edited by its author.
+  z.object({ seq, op: z.literal('editComment'), articleSlug: slug, commentId: text.min(1), body: text }),
   z.object({ seq, op: z.literal('approveComment'), articleSlug: slug, commentId: text.min(1) }),
   z.object({ seq, op: z.literal('removeComment'), articleSlug: slug, commentId: text.min(1) }),
   z.object({ seq, op: z.literal('answerTopicRequest'), item: topicRequest }),

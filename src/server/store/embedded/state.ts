@@ -266,6 +266,7 @@ export class StoreState {
       case 'comment':
       case 'vote':
       case 'deleteComment':
+      case 'editComment':
       case 'approveComment':
       case 'removeComment':
         return this.#applyThreadChange(record);
@@ -340,6 +341,9 @@ export class StoreState {
       case 'deleteComment':
         thread.deleteComment(record.commentId, record.deletedAt);
         break;
+      case 'editComment':
+        thread.editComment(record.commentId, record.body);
+        break;
       case 'approveComment': {
         const approved = thread.approveComment(record.commentId);
         noteModeration(this.moderation, approved);
@@ -358,7 +362,7 @@ export class StoreState {
 }
 
 /** The journal operations that change one article's thread. */
-type ThreadOp = 'comment' | 'vote' | 'deleteComment' | 'approveComment' | 'removeComment';
+type ThreadOp = 'comment' | 'vote' | 'deleteComment' | 'editComment' | 'approveComment' | 'removeComment';
 
 /**
  * The readers with a comment ever published (MODERATION=first lets theirs

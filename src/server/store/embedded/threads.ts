@@ -36,6 +36,13 @@ export class EmbeddedThreads implements ThreadStore {
     return slug === undefined ? null : ((await this.#state.article(slug))?.comment(id) ?? null);
   }
 
+  async editRemoteComment(id: string, body: string): Promise<StoredComment | null> {
+    const slug = this.#state.moderation.remote.get(id);
+    if (slug === undefined || !(await this.#state.article(slug))?.hasComment(id)) return null;
+    await this.#core.prepareAndCommit({ op: 'editComment', articleSlug: slug, commentId: id, body });
+    return this.remoteComment(id);
+  }
+
   async listComments(articleSlug: string): Promise<StoredComment[]> {
     return (await this.#state.article(articleSlug))?.publishedComments() ?? [];
   }

@@ -1,10 +1,19 @@
 import { newComment } from '../records.ts';
 import type { ThreadStore } from '../roles.ts';
-import type { CastVote, NewComment, RevisionTopic, StoredComment, VoteTarget, VoteValue } from '../types.ts';
+import {
+  threadTopic,
+  type CastVote,
+  type NewComment,
+  type RevisionTopic,
+  type StoredComment,
+  type VoteTarget,
+  type VoteValue,
+} from '../types.ts';
 import { Batcher, BATCHES, sqlState } from './batcher.ts';
 import type { PostgresCore } from './engine.ts';
 import { COMMENT_ROWS, insertStatement } from './inserts.ts';
 import { COMMENT_COLUMNS, commentOf, type CommentRow } from './rows.ts';
+import { bumpRevision } from './sql.ts';
 import { applyVotesLocked, applyVotesOptimistically, VOTE_CHANGED_MEANWHILE, type VoteCall, type VoteOutcome } from './vote-batch.ts';
 
 /** The threads on PostgreSQL: new comments, votes and the readers' newest comments go in batches (batcher.ts). */
@@ -43,6 +52,20 @@ export class PostgresThreads implements ThreadStore {
       id,
     ]);
     return rows[0] ? commentOf(rows[0]) : null;
+  }
+
+  editRemoteComment(id: string, body: string): Promise<StoredComment | null> {
+    return this.#core.transaction(async (client) => {
+      const { rows } = await client.query<CommentRow>(
+        `UPDATE comments SET body = CASE WHEN deleted_at IS NULL THEN $2 ELSE body END WHERE id = $1 AND remote IS NOT NULL
+         RETURNING ${COMMENT_COLUMNS}`,
+        [id, body],
+      );
+      const edited = rows[0];
+      if (!edited) return null;
+      await bumpRevision(client, threadTopic(edited.article_slug));
+      return commentOf(edited);
+    });
   }
 
   async listComments(articleSlug: string): Promise<StoredComment[]> {
