@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { dataTool } from '../support/data-tool.ts';
-import { startPeer, type Peer } from '../support/fediverse-peer.ts';
+import { startPeer, startSiteFor, type Peer } from '../support/fediverse-peer.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { until } from '../support/until.ts';
@@ -41,9 +41,8 @@ async function baseline(
   allowPrivate = true,
   whileUp = async (_site: RunningSite) => {},
 ): Promise<Record<string, string>> {
-  const site = await startSite(PREPARED_SITE, federating(store, BEFORE_THE_DATE, allowPrivate));
+  const site = await startSiteFor(peer, PREPARED_SITE, federating(store, BEFORE_THE_DATE, allowPrivate));
   try {
-    await peer.control('site', { url: site.url });
     await whileUp(site);
   } finally {
     await site.stop();
@@ -103,9 +102,8 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
             assert.equal(await peer.control('follow', { lang, name }), 202);
           await until(async () => (await peer.control<Json[]>('received')).length === 3, 'three Accepts');
         });
-        const site = await startSite(PREPARED_SITE, federating(store, ON_THE_DATE));
+        const site = await startSiteFor(peer, PREPARED_SITE, federating(store, ON_THE_DATE));
         try {
-          await peer.control('site', { url: site.url });
           await until(async () => (await creates(peer)).length >= 2, 'the Creates of the English and Arabic translations');
           // Twice the deliverer's poll: anything more would have come by now.
           await new Promise((resolve) => setTimeout(resolve, 4500));
@@ -136,16 +134,14 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
         const store = await baseline(await makeStore(), peer);
         const names = await importFollowers(store, peer, MANY);
         await peer.control('slow', { ms: '40' });
-        const first = await startSite(PREPARED_SITE, federating(store, ON_THE_DATE));
-        await peer.control('site', { url: first.url });
+        const first = await startSiteFor(peer, PREPARED_SITE, federating(store, ON_THE_DATE));
         await until(async () => (await postsPerInbox(peer)).size >= 40, 'the fan-out under way', { timeoutMs: 60_000 });
         await first.kill();
         const cutAt = (await postsPerInbox(peer)).size;
         assert.ok(cutAt < MANY, `cut mid-fan-out (${cutAt} of ${MANY})`);
         await peer.control('slow', { ms: '0' });
-        const second = await startSite(PREPARED_SITE, federating(store, ON_THE_DATE));
+        const second = await startSiteFor(peer, PREPARED_SITE, federating(store, ON_THE_DATE));
         try {
-          await peer.control('site', { url: second.url });
           // A lease of the killed process runs out before what it held is sent again (30 s on PostgreSQL).
           await until(async () => (await postsPerInbox(peer)).size === MANY, 'every inbox reached', { timeoutMs: 90_000 });
           await new Promise((resolve) => setTimeout(resolve, 4500));
@@ -173,11 +169,10 @@ test('two instances on PostgreSQL share a fan-out and send each inbox the Create
     await importFollowers(store, peer, MANY);
     await peer.control('slow', { ms: '10' });
     const [one, two] = await Promise.all([
-      startSite(PREPARED_SITE, federating(store, ON_THE_DATE)),
+      startSiteFor(peer, PREPARED_SITE, federating(store, ON_THE_DATE)),
       startSite(PREPARED_SITE, federating(database, ON_THE_DATE)),
     ]);
     try {
-      await peer.control('site', { url: one.url });
       await until(async () => (await postsPerInbox(peer)).size === MANY, 'every inbox reached', { timeoutMs: 60_000 });
       await new Promise((resolve) => setTimeout(resolve, 4500));
       assert.deepEqual(new Set((await postsPerInbox(peer)).values()), new Set([1]), 'one POST per inbox');

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { createFederation, generateCryptoKeyPair, getDocumentLoader, MemoryKvStore, signRequest } from '@fedify/fedify';
 import { Activity, Create, Delete, Endpoints, Follow, Note, Person, PUBLIC_COLLECTION, Undo, Update } from '@fedify/vocab';
 import { freePort } from './ports.ts';
+import { startSite, type RunningSite } from './site.ts';
 
 /** The site's origin as its ids name it, and where it really listens. */
 const route = { nominal: 'http://localhost:4321', actual: '' };
@@ -203,6 +204,17 @@ export async function startPeer(clock?: string): Promise<Peer> {
       child.kill();
     },
   };
+}
+
+/**
+ * Starts a site whose address the peer knows before it listens (its port
+ * chosen first), so that what it sends at once, before a test could tell
+ * the peer, is verified against its key.
+ */
+export async function startSiteFor(peer: Peer, dir: string, env: Record<string, string>): Promise<RunningSite> {
+  const port = await freePort();
+  await peer.control('site', { url: `http://127.0.0.1:${port}` });
+  return startSite(dir, { ...env, PORT: String(port) });
 }
 
 if (process.argv[1] === import.meta.filename) await runPeer(Number(process.argv[2]));
