@@ -107,6 +107,8 @@ const ALLOWED = {
     'runtime',
     'writes',
     'threads',
+    // The type of what the front server is handed (front/federation-route.ts), which the federation implements.
+    'front',
   ],
   appearances: [...SHARED, 'store', 'articles', 'observability'],
   newsletter: [

@@ -3,6 +3,7 @@ import { Article } from '@fedify/vocab';
 import { LANGUAGE_CODES, isLanguageCode } from '../../i18n/languages.ts';
 import { setting } from '../settings/environment.ts';
 import type { Consumer } from '../appearances/watch.ts';
+import type { FederationServer } from '../front/federation-route.ts';
 import { setActors } from './actors.ts';
 import { articleObject } from './articles.ts';
 import { setCollections } from './collections.ts';
@@ -11,12 +12,6 @@ import { startDeliverer } from './deliverer.ts';
 import { fanOutConsumer } from './fan-out.ts';
 import { setInbox } from './inbox.ts';
 import { englishNamed, FEDERATION_PATHS, isFederationRequest } from './paths.ts';
-
-/** What the front server is handed (src/server/front/federation-route.ts): which requests are the federation's, and their answer. */
-export interface FederationEndpoint {
-  owns(method: string, pathname: string, accept: string | undefined): boolean;
-  answer(request: Request): Promise<Response>;
-}
 
 /** FEDERATION_ALLOW_PRIVATE_ADDRESSES: for tests on one machine only (start-up warns). */
 function allowsPrivateAddresses(): boolean {
@@ -67,7 +62,7 @@ function federationOf(site: string): Federation<FederationData> {
 
 /** The federation as the server runs it when FEDERATION is on: its endpoint, its part of appearances, and its deliverer. */
 export interface RunningFederation {
-  endpoint: FederationEndpoint;
+  endpoint: FederationServer;
   consumer: Consumer;
   /** Stops the deliverer within its grace. */
   stop(): Promise<void>;
@@ -87,7 +82,7 @@ export function startFederation(data: FederationData): RunningFederation {
 }
 
 /** The federation's endpoint over `data`, for the front server. */
-function endpointOf(federation: Federation<FederationData>, data: FederationData): FederationEndpoint {
+function endpointOf(federation: Federation<FederationData>, data: FederationData): FederationServer {
   const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return {
     owns: isFederationRequest,
