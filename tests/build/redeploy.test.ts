@@ -1,3 +1,5 @@
+// In tests/build, not tests/http: it builds a site, which must not share the two cores with the HTTP tests that time
+// their answers (read-costs.test.ts).
 // A redeploy that adds an article: its translation appears once, and both senders that watch appearances take it,
 // the newsletter (an email to each subscriber, in their language or the original) and the federation (a Create to
 // each follower of its language), while the articles of the first deploy are sent to no one.
