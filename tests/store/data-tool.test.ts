@@ -180,6 +180,8 @@ describe('the owner’s data tool', () => {
       assert.equal(banned.stdout.trim(), 'hash-heron: banned');
       assert.equal((await dataTool(env, 'ban', 'Teal', 'Heron')).stdout.trim(), 'hash-heron: was banned already');
       assert.equal((await dataTool(env, 'ban', 'Pink Yak')).code, 1, 'no comment shows that name');
+      // By the id of one of the reader's comments: a deleted one still names its writer.
+      assert.equal((await dataTool(env, 'ban', 'comment-rude')).stdout.trim(), 'hash-heron: was banned already');
 
       const stats = await dataTool(env, 'stats');
       assert.match(stats.stdout, /comments {16}3 \(1 deleted, 0 waiting for approval\)/);

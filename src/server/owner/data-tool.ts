@@ -139,17 +139,19 @@ function prepareModeration(action: CommentAction, command: string): (args: strin
 }
 
 /**
- * A reader by hash, or by the colour-and-animal name its comments show, in
- * any of the site's languages (other than those names, a name has a space, a hash none).
+ * A reader by hash, by the id of one of its comments (the name two readers
+ * may share, a comment's id is one), or by the colour-and-animal name its
+ * comments show, in any of the site's languages (other than those names, a
+ * name has a space; a hash and an id have none).
  */
 async function readerOf(store: ModerationStore, reader: string): Promise<string> {
   const name = storedReaderName(reader) ?? (/\s/.test(reader) ? reader : null);
-  if (name === null) return reader;
+  if (name === null) return (await store.findComment(reader))?.authorHash ?? reader;
   const hashes = await store.readersNamed(name);
   if (hashes.length === 0) throw new ToolFailure(`no comment shows the name "${reader}"`);
   if (hashes.length > 1)
     throw new ToolFailure(
-      `${hashes.length} readers show the name "${reader}"; name one by its hash:\n${hashes.map((hash) => `  ${hash}`).join('\n')}`,
+      `${hashes.length} readers show the name "${reader}"; name one by its hash or a comment's id:\n${hashes.map((hash) => `  ${hash}`).join('\n')}`,
     );
   return hashes[0] ?? reader;
 }

@@ -18,8 +18,9 @@ Usage: npm run data -- <command> [arguments]
   delete-comment ID            Empties the comment and shows it as deleted; its replies stay.
                                A comment waiting for approval is removed outright.
   ban READER                   Refuses every write of READER (429) until unban. READER is
-                               the hash, or the colour-and-animal name shown by a comment,
-                               in any of the site's languages.
+                               the hash, the id of one of the reader's comments, or the
+                               colour-and-animal name shown by a comment, in any of the
+                               site's languages.
   unban READER                 Lifts the ban.
   stats                        Counts what the store holds.
   --help                       Prints this.
