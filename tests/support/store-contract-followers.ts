@@ -4,12 +4,12 @@ import { test } from 'node:test';
 import type { NewFollower } from '../../src/server/store/types.ts';
 import { collect, newComment, replay, type ContractStores } from './store-contract-kit.ts';
 
-function remote(name: string, lang: NewFollower['lang'] = 'en'): NewFollower {
+function remote(name: string, lang: NewFollower['lang'] = 'en', host = 'social.example'): NewFollower {
   return {
     lang,
-    actorId: `https://social.example/users/${name}`,
-    inbox: `https://social.example/users/${name}/inbox`,
-    sharedInbox: 'https://social.example/inbox',
+    actorId: `https://${host}/users/${name}`,
+    inbox: `https://${host}/users/${name}/inbox`,
+    sharedInbox: `https://${host}/inbox`,
   };
 }
 
@@ -82,6 +82,43 @@ export function followersKept({ harness, freshStore }: ContractStores): void {
     assert.equal(await target.keptSecret('federation-keys', () => 'other keys'), 'the keys');
     assert.deepEqual(await target.listFollowers('fr', 0, 10), await source.listFollowers('fr', 0, 10));
     assert.equal(await target.followerCount('en'), 1);
+  });
+
+  test('a blocked instance loses its followers and those of the hosts under it, and outlasts a reopening and an export', async () => {
+    const place = await harness.fresh();
+    const store = await harness.open(place);
+    await store.addFollower(remote('ann', 'en', 'bad.example'));
+    await store.addFollower(remote('bob', 'fr', 'eu.bad.example:8443'));
+    await store.addFollower(remote('cat', 'en', 'notbad.example'));
+    await store.addFollower(remote('dan'));
+    assert.equal(await store.blockInstance('bad.example'), true);
+    assert.equal(await store.blockInstance('bad.example'), false, 'blocked already');
+    assert.deepEqual(
+      (await store.listFollowers('en', 0, 10)).map((follower) => follower.actorId),
+      [remote('cat', 'en', 'notbad.example').actorId, remote('dan').actorId],
+      'a host that only ends alike keeps its followers',
+    );
+    assert.equal(await store.followerCount('fr'), 0, 'a host under the blocked one loses its own');
+    for (const host of ['bad.example', 'eu.bad.example', 'a.b.bad.example']) assert.equal(await store.isInstanceBlocked(host), true, host);
+    for (const host of ['notbad.example', 'example', 'social.example']) assert.equal(await store.isInstanceBlocked(host), false, host);
+    await store.blockInstance('[::1]');
+    await store.close();
+    const reopened = await harness.open(place);
+    try {
+      assert.deepEqual(
+        (await reopened.blockedInstances()).map((block) => block.host),
+        ['[::1]', 'bad.example'],
+      );
+      const exported = (await collect(reopened.exportRecords())).filter((record) => record.kind === 'instanceBlock');
+      assert.equal(exported.length, 2);
+      assert.equal(await reopened.unblockInstance('bad.example'), true);
+      assert.equal(await reopened.unblockInstance('bad.example'), false);
+      assert.equal(await reopened.isInstanceBlocked('eu.bad.example'), false);
+      assert.deepEqual(await reopened.importRecords(replay(exported)), { added: 1, skipped: 1 });
+      assert.equal(await reopened.isInstanceBlocked('eu.bad.example'), true, 'imported again');
+    } finally {
+      await reopened.close();
+    }
   });
 
   test('a comment from a remote post is found by its id made from the post, edited, deleted; a local one never', async () => {

@@ -6,7 +6,8 @@
  * in between leaves it to be claimed again when the lease runs out (at
  * least once, and at most once more for that one inbox, whose server knows
  * the activity by its id). A failure is retried with a backoff; an inbox
- * that answers 404 or 410, or whose address is private, is given up on.
+ * that answers 404 or 410, whose address is private, or on an instance the
+ * owner blocked, is given up on.
  * Nothing here runs in a reader's request.
  */
 import type { Context } from '@fedify/fedify';
@@ -128,8 +129,14 @@ export function startDeliverer(ctx: Context<FederationData>, allowPrivate: boole
       const leaseEnds = Date.now() + LEASE_MS;
       const claimed = await store.claimDeliveries(CLAIMED_AT_ONCE, LEASE_MS);
       if (claimed.length === 0) return;
-      const byHost = Map.groupBy(claimed, (delivery) => new URL(delivery.inbox).host);
-      await Promise.all([...byHost.values()].map((ofHost) => eachAtMost(ofHost, PER_HOST, (delivery) => deliver(delivery, leaseEnds))));
+      const byHost = Map.groupBy(claimed, (delivery) => new URL(delivery.inbox).hostname);
+      await Promise.all(
+        [...byHost].map(async ([host, ofHost]) => {
+          // A blocked instance is sent nothing more: its deliveries are given up on.
+          if (await store.isInstanceBlocked(host)) await store.deliveriesSettled(ofHost, 'refused');
+          else await eachAtMost(ofHost, PER_HOST, (delivery) => deliver(delivery, leaseEnds));
+        }),
+      );
     }
   };
 

@@ -1,5 +1,6 @@
 import { moderate } from './moderation.ts';
-import type { ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
+import type { FollowerStore, ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
+import { instanceHost } from '../store/shapes.ts';
 import { exportLine } from './format.ts';
 
 /**
@@ -60,6 +61,31 @@ export async function moderateComment(store: ModerationStore, action: CommentAct
 export async function setReaderBan(store: ModerationStore, readerHash: string, banned: boolean): Promise<string> {
   const changed = await store.setBan(readerHash, banned);
   return `${readerHash}: ${changed ? (banned ? 'banned' : 'unbanned') : banned ? 'was banned already' : 'was not banned'}`;
+}
+
+/**
+ * The host an owner names a fediverse instance by: its host name, an
+ * address on it (`https://social.example/@bob`), or a handle on it
+ * (`@bob@social.example`). Throws OwnerActionFailed for anything else.
+ */
+function instanceHostOf(raw: string): string {
+  const named = raw.trim();
+  const address = /^@?[^@\s/]+@([^@\s/]+)$/.exec(named)?.[1] ?? named;
+  const url = URL.parse(address.includes('://') ? address : `https://${address}`);
+  const host = instanceHost.safeParse(url?.hostname ?? '');
+  if (!host.success) throw new OwnerActionFailed(`"${named}" names no instance: give its host name, as social.example`);
+  return host.data;
+}
+
+/** Blocks a fediverse instance (and the hosts under it): nothing more from it is taken or sent to it, its followers are removed. */
+export async function blockInstance(store: FollowerStore, raw: string): Promise<string> {
+  const host = instanceHostOf(raw);
+  return `${host}: ${(await store.blockInstance(host)) ? 'blocked, and its followers removed' : 'was blocked already'}`;
+}
+
+export async function unblockInstance(store: FollowerStore, raw: string): Promise<string> {
+  const host = instanceHostOf(raw);
+  return `${host}: ${(await store.unblockInstance(host)) ? 'unblocked' : 'was not blocked'}`;
 }
 
 /**

@@ -11,16 +11,18 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { storedReaderName } from '../../i18n/reader-names.ts';
 import { exportRecord } from '../store/shapes.ts';
-import type { ModerationStore, StoreLifecycle, TransferStore } from '../store/roles.ts';
+import type { FollowerStore, ModerationStore, StoreLifecycle, TransferStore } from '../store/roles.ts';
 import type { ExportRecord } from '../store/types.ts';
 import {
   answerTopicRequest,
   answerUrl,
+  blockInstance,
   declineTopicRequest,
   exportLines,
   markReviewed,
   moderateComment,
   setReaderBan,
+  unblockInstance,
   type CommentAction,
 } from './actions.ts';
 import { formatQueue, formatStats } from './format.ts';
@@ -39,7 +41,7 @@ export interface ToolIo {
 class ToolFailure extends Error {}
 
 /** The roles the tool's commands use. */
-type OwnerStore = ModerationStore & TransferStore;
+type OwnerStore = ModerationStore & TransferStore & FollowerStore;
 
 /** A command whose arguments were checked, ready to run on the store. */
 type Prepared = (store: OwnerStore, io: ToolIo) => Promise<void>;
@@ -165,6 +167,26 @@ function prepareBan(banned: boolean): (args: string[]) => Prepared {
   };
 }
 
+/** block-instance HOST, unblock-instance HOST; blocked-instances lists them. */
+function prepareInstanceBlock(blocked: boolean): (args: string[]) => Prepared {
+  const verb = blocked ? 'block-instance' : 'unblock-instance';
+  return (args) => {
+    expectArguments(args, 1, `${verb} HOST`);
+    const [host = ''] = args;
+    return reported((store) => (blocked ? blockInstance(store, host) : unblockInstance(store, host)));
+  };
+}
+
+function prepareBlockedInstances(args: string[]): Prepared {
+  expectArguments(args, 0, 'blocked-instances, with no argument');
+  return async (store, io) => {
+    const blocks = await store.blockedInstances();
+    io.stdout.write(
+      blocks.length === 0 ? 'No instance is blocked.\n' : blocks.map(({ host, blockedAt }) => `${host}  since ${blockedAt}\n`).join(''),
+    );
+  };
+}
+
 function prepareStats(args: string[]): Prepared {
   expectArguments(args, 0, 'stats, with no argument');
   return async (store, io) => void io.stdout.write(formatStats(await store.stats()));
@@ -178,6 +200,9 @@ const COMMANDS: Record<string, (args: string[]) => Prepared> = {
   'delete-comment': prepareModeration('delete', 'delete-comment'),
   ban: prepareBan(true),
   unban: prepareBan(false),
+  'block-instance': prepareInstanceBlock(true),
+  'unblock-instance': prepareInstanceBlock(false),
+  'blocked-instances': prepareBlockedInstances,
   stats: prepareStats,
 };
 

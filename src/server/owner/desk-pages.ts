@@ -1,5 +1,14 @@
 import { articlePath } from '../articles/catalog.ts';
-import type { BugReport, CitySubmission, CommentFilter, ReviewQueue, StoredComment, StoreStats, TopicRequest } from '../store/types.ts';
+import type {
+  BugReport,
+  CitySubmission,
+  CommentFilter,
+  InstanceBlock,
+  ReviewQueue,
+  StoredComment,
+  StoreStats,
+  TopicRequest,
+} from '../store/types.ts';
 import { actionButton, html, type Html } from './desk-html.ts';
 import { subscribersLine } from './format.ts';
 
@@ -129,8 +138,33 @@ function list(items: readonly Html[], empty: string): Html {
       </ol>`;
 }
 
-/** What waits for the owner (npm run data -- review) and the store's counts (npm run data -- stats). */
-export function requestsBody(queue: ReviewQueue, stats: StoreStats): Html {
+/** The fediverse instances blocked (npm run data -- blocked-instances), each with its button, and the form that blocks one. */
+function instancesSection(blocks: readonly InstanceBlock[]): Html {
+  const unblock = (host: string) =>
+    actionButton('/instances/unblock', 'Unblock', '/requests', html`<input type="hidden" name="host" value="${host}" />`);
+  return html`<section aria-labelledby="instances">
+    <h2 id="instances">Blocked instances</h2>
+    <form class="answer" method="post" action="/instances/block">
+      <input type="hidden" name="back" value="/requests" /><label
+        >A fediverse instance to block (its host name, an address or a handle on it)<input name="host" required autocomplete="off"
+      /></label>
+      <button type="submit">Block</button>
+    </form>
+    ${list(
+      blocks.map(
+        ({ host, blockedAt }) =>
+          html`<li>
+            <p><strong>${host}</strong> (and the hosts under it), since ${blockedAt.slice(0, 10)}</p>
+            ${unblock(host)}
+          </li>`,
+      ),
+      'No instance is blocked.',
+    )}
+  </section>`;
+}
+
+/** What waits for the owner (npm run data -- review), the blocked instances and the store's counts (npm run data -- stats). */
+export function requestsBody(queue: ReviewQueue, stats: StoreStats, blocks: readonly InstanceBlock[]): Html {
   const { topicRequests } = stats;
   const counts: [string, number | string][] = [
     ['Articles with comments', stats.articles],
@@ -183,6 +217,7 @@ export function requestsBody(queue: ReviewQueue, stats: StoreStats): Html {
         <button type="submit">Remove</button>
       </form>
     </section>
+    ${instancesSection(blocks)}
     <section aria-labelledby="counts">
       <h2 id="counts">Counts</h2>
       <dl class="counts">

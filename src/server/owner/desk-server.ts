@@ -6,6 +6,7 @@ import { log } from '../observability/log.ts';
 import {
   answerTopicRequest,
   answerUrl,
+  blockInstance,
   declineTopicRequest,
   exportLines,
   markReviewed,
@@ -14,15 +15,19 @@ import {
   OwnerActionFailed,
   removeSubscriber,
   setReaderBan,
+  unblockInstance,
 } from './actions.ts';
-import type { ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
+import type { FollowerStore, ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
 import type { CommentFilter } from '../store/types.ts';
 import { DESK_CSP, html, page } from './desk-html.ts';
 import { commentsBody, DESK_PAGE_SIZE, requestsBody } from './desk-pages.ts';
 
+/** The roles the desk's pages and actions use. */
+type DeskStore = ModerationStore & NewsletterStore & TransferStore & FollowerStore;
+
 /** The owner's desk: pages on a listener of its own (docs/architecture.md, "Notifications, moderation and the desk"). */
 export interface DeskOptions {
-  store: ModerationStore & NewsletterStore & TransferStore;
+  store: DeskStore;
   /** The public site's origin, for links to articles. */
   site: string;
   host: string;
@@ -90,9 +95,11 @@ function withNotice(back: URL, notice: string, failed: boolean): string {
 }
 
 /** The action a POST names, on the store: each one of the owner's actions. */
-function actionOf(path: string, form: URLSearchParams, store: ModerationStore & NewsletterStore): (() => Promise<string>) | null {
+function actionOf(path: string, form: URLSearchParams, store: DeskStore): (() => Promise<string>) | null {
   // The address is a field of the form, never a part of the path: a path may be logged by a proxy in front.
   if (path === '/subscribers/remove') return () => removeSubscriber(store, form.get('email') ?? '');
+  if (path === '/instances/block') return () => blockInstance(store, form.get('host') ?? '');
+  if (path === '/instances/unblock') return () => unblockInstance(store, form.get('host') ?? '');
   const [, kind, rawId, verb, ...rest] = path.split('/');
   if (kind === undefined || rawId === undefined || verb === undefined || rest.length > 0) return null;
   let id: string;
@@ -213,8 +220,8 @@ export async function serveDesk({ store, site, host, port, origin }: DeskOptions
       return;
     }
     if (url.pathname === '/requests') {
-      const [queue, stats] = await Promise.all([store.reviewQueue(), store.stats()]);
-      sendPage(res, 200, page({ title: 'Requests and counts', current: '/requests', notice, body: requestsBody(queue, stats) }));
+      const [queue, stats, blocks] = await Promise.all([store.reviewQueue(), store.stats(), store.blockedInstances()]);
+      sendPage(res, 200, page({ title: 'Requests and counts', current: '/requests', notice, body: requestsBody(queue, stats, blocks) }));
       return;
     }
     if (url.pathname === '/export') return sendExport(res, store);

@@ -22,6 +22,11 @@ Usage: npm run data -- <command> [arguments]
                                colour-and-animal name shown by a comment, in any of the
                                site's languages.
   unban READER                 Lifts the ban.
+  block-instance HOST          Blocks a fediverse instance and the hosts under it: nothing
+                               from it is taken, nothing is sent to it, its followers are
+                               removed. HOST is a host name, an address or a handle on it.
+  unblock-instance HOST        Lifts the block.
+  blocked-instances            Lists the blocked instances.
   stats                        Counts what the store holds.
   --help                       Prints this.
 

@@ -37,6 +37,22 @@ export function newComment(fields: NewComment): StoredComment {
 }
 
 /**
+ * `host` and the domains above it, nearest first: a block of
+ * `example.social` covers `eu.example.social`. An IP address is itself alone.
+ */
+export function hostAndParents(host: string): string[] {
+  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return [host];
+  const labels = host.split('.');
+  return labels.map((_, index) => labels.slice(index).join('.'));
+}
+
+/** Whether the host of `url` is `blocked` or under it. */
+export function isUnder(url: string, blocked: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === blocked || hostname.endsWith(`.${blocked}`);
+}
+
+/**
  * The id of the comment a remote post became: made from the post's id, 16
  * URL-safe characters as every id, so that an Update or a Delete of the post
  * finds its comment, and the same post delivered twice is one comment.

@@ -15,6 +15,7 @@ import type {
   ExportRecord,
   Follower,
   ImportCounts,
+  InstanceBlock,
   NewBugReport,
   NewCitySubmission,
   NewComment,
@@ -180,7 +181,8 @@ export interface OutboxStore {
 /**
  * The followers of the publication's actors, one actor a language
  * (src/server/federation/): what the inbox stores on a Follow and removes on
- * its Undo, and what the followers collection and a delivery read.
+ * its Undo, and what the followers collection and a delivery read; and the
+ * instances the owner blocked, whose actors follow nothing here.
  */
 export interface FollowerStore {
   /**
@@ -195,6 +197,17 @@ export interface FollowerStore {
   listFollowers(lang: Follower['lang'], offset: number, limit: number): Promise<Follower[]>;
   /** How many follow the language's actor. */
   followerCount(lang: Follower['lang']): Promise<number>;
+  /**
+   * Blocks an instance: `host` and every host under it. Their followers are
+   * removed in the same durable step. True when it was not blocked yet.
+   */
+  blockInstance(host: string): Promise<boolean>;
+  /** Lifts the block of `host` itself; false when it was not blocked. */
+  unblockInstance(host: string): Promise<boolean>;
+  /** Every blocked instance, by host name. */
+  blockedInstances(): Promise<InstanceBlock[]>;
+  /** Whether `host` is blocked, itself or by a domain above it: asked for each activity that comes in or goes out. */
+  isInstanceBlocked(host: string): Promise<boolean>;
 }
 
 /**

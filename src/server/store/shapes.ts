@@ -186,6 +186,18 @@ export const follower = z.object({
   followedAt: isoDate,
 });
 
+/**
+ * A fediverse instance's host name as the owner blocks it: lower-case, with
+ * no port (an IPv6 address in brackets).
+ */
+export const instanceHost = z
+  .string()
+  .max(253)
+  .regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/, 'is not a host name');
+
+/** An instance the owner blocked: nothing from it is taken, nothing is sent to it, and a block covers the hosts under it. */
+export const instanceBlock = z.object({ host: instanceHost, blockedAt: isoDate });
+
 /** One of the site's languages. */
 const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 
@@ -287,6 +299,7 @@ export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ban'), ...ban.shape }),
   z.object({ kind: z.literal('spentLink'), ...spentLink.shape }),
   z.object({ kind: z.literal('follower'), item: follower }),
+  z.object({ kind: z.literal('instanceBlock'), item: instanceBlock }),
   z.object({ kind: z.literal('notification'), entry: outboxEntry }),
   z.object({ kind: z.literal('appearance'), item: appearance }),
   z.object({ kind: z.literal('subscriber'), item: subscriber }),

@@ -13,6 +13,7 @@ import type {
   commentStatus,
   exportRecord,
   follower,
+  instanceBlock,
   notification,
   notificationChannel,
   outboxEntry,
@@ -44,6 +45,7 @@ export type ExportRecord = z.infer<typeof exportRecord>;
 export type Follower = z.infer<typeof follower>;
 /** A follower as the inbox hears of it: the store sets when it followed. */
 export type NewFollower = Omit<Follower, 'followedAt'>;
+export type InstanceBlock = z.infer<typeof instanceBlock>;
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 export type Notification = z.infer<typeof notification>;
 export type OutboxEntry = z.infer<typeof outboxEntry>;

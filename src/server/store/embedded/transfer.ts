@@ -40,6 +40,7 @@ export class EmbeddedTransfer implements TransferStore {
     for (const { readerHash, since } of state.bans.oldestFirst()) yield { kind: 'ban', readerHash, since };
     for (const spent of state.spentLinks.oldestFirst()) yield { kind: 'spentLink', ...spent };
     for (const item of this.#followers.all()) yield { kind: 'follower', item };
+    for (const item of this.#followers.blocks()) yield { kind: 'instanceBlock', item };
     // Claimed or not: a lease is this process's, and ends with it.
     for (const entry of state.outbox.entries()) yield { kind: 'notification', entry };
     for (const item of state.newsletter.appearances.oldestFirst()) yield { kind: 'appearance', item };
@@ -72,7 +73,7 @@ export class EmbeddedTransfer implements TransferStore {
     return counts;
   }
 
-  /** The change that adds an imported record; null when it is there already, 'done' when it was kept otherwise (the salt, a secret, a follower). */
+  /** The change that adds an imported record; null when it is there already, 'done' when it was kept otherwise (the salt, a secret, a follower, a block). */
   async #importChange(record: ExportRecord): Promise<JournalChange | 'done' | null> {
     const state = this.#core.state;
     switch (record.kind) {
@@ -87,6 +88,10 @@ export class EmbeddedTransfer implements TransferStore {
       case 'follower':
         if (this.#followers.find(record.item.lang, record.item.actorId)) return null;
         await this.#followers.put(record.item);
+        return 'done';
+      case 'instanceBlock':
+        if (this.#followers.block(record.item.host)) return null;
+        await this.#followers.putBlock(record.item);
         return 'done';
       case 'comment': {
         const { articleSlug, id, parentId, depth } = record.comment;

@@ -26,7 +26,7 @@ import {
   type TopicRequestRow,
 } from './rows.ts';
 import { DELIVERY_COLUMNS, deliveryColumns, deliveryOf, INSERT_DELIVERIES, type DeliveryRow } from './deliveries.ts';
-import { FOLLOWER_COLUMNS, followerOf, type FollowerRow } from './followers.ts';
+import { FOLLOWER_COLUMNS, followerOf, instanceBlockOf, type FollowerRow } from './followers.ts';
 import { insertNewsletterRecords, NEWSLETTER_SOURCES } from './newsletter-transfer.ts';
 import { bumpRevision, inTransaction, SALT_SETTING, SECRET_SETTING_PREFIX, valuesList } from './sql.ts';
 
@@ -89,6 +89,10 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
   {
     query: `SELECT ${FOLLOWER_COLUMNS} FROM followers ORDER BY followed_at, lang, actor_id`,
     record: (row: FollowerRow) => ({ kind: 'follower', item: followerOf(row) }),
+  },
+  {
+    query: 'SELECT host, blocked_at FROM blocked_instances ORDER BY host',
+    record: (row: { host: string; blocked_at: Date }) => ({ kind: 'instanceBlock', item: instanceBlockOf(row) }),
   },
   {
     // Leased or not: a lease is its sender's, and a sender of the store imported into starts without one.
@@ -243,11 +247,8 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
         of('spentLink').map((record) => [record.link, record.expiresAt]),
       );
     case 'follower':
-      return insertNew(
-        client,
-        `followers (${FOLLOWER_COLUMNS})`,
-        of('follower').map(({ item }) => [item.lang, item.actorId, item.inbox, item.sharedInbox, item.followedAt]),
-      );
+    case 'instanceBlock':
+      return insertFollowerRecords(client, records);
     case 'notification':
       return insertRows(
         client,
@@ -261,6 +262,23 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
     case 'delivery':
       return (await client.query(INSERT_DELIVERIES, deliveryColumns(of('delivery').map((record) => record.item)))).rowCount ?? 0;
   }
+}
+
+/** Adds followers or blocked instances (a batch is of one kind) not there yet; resolves with how many were added. */
+function insertFollowerRecords(client: PoolClient, records: ExportRecord[]): Promise<number> {
+  const followers = records.flatMap((record) => (record.kind === 'follower' ? [record.item] : []));
+  const blocks = records.flatMap((record) => (record.kind === 'instanceBlock' ? [record.item] : []));
+  return followers.length > 0
+    ? insertNew(
+        client,
+        `followers (${FOLLOWER_COLUMNS})`,
+        followers.map((item) => [item.lang, item.actorId, item.inbox, item.sharedInbox, item.followedAt]),
+      )
+    : insertNew(
+        client,
+        'blocked_instances (host, blocked_at)',
+        blocks.map((item) => [item.host, item.blockedAt]),
+      );
 }
 
 /** Adds the rows whose key (the first column) is not there yet; resolves with how many were added. */
