@@ -86,7 +86,15 @@ async function measure(write: (index: number) => Promise<unknown>, seconds: numb
 export async function seedEngineFiles(dataDir: string, articleSlugs: readonly string[] = slugs): Promise<void> {
   await mkdir(join(dataDir, 'articles'), { recursive: true });
   for (const slug of articleSlugs) {
-    const document: ArticleDocument = { format: 1, slug, journalSeq: 0, score: 0, comments: seededComments(slug), votes: [] };
+    const document: ArticleDocument = {
+      format: 1,
+      slug,
+      journalSeq: 0,
+      score: 0,
+      comments: seededComments(slug),
+      votes: [],
+      reactions: [],
+    };
     // Flushed: left to the kernel, tens of megabytes would reach the disk half a minute later, in a measured run.
     await writeFile(join(dataDir, 'articles', `${slug}.json`), JSON.stringify(document), { flush: true });
   }

@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createFederation, generateCryptoKeyPair, getDocumentLoader, MemoryKvStore, signRequest } from '@fedify/fedify';
-import { Activity, Create, Delete, Endpoints, Follow, Note, Person, PUBLIC_COLLECTION, Undo, Update } from '@fedify/vocab';
+import { Activity, Announce, Create, Delete, Endpoints, Follow, Like, Note, Person, PUBLIC_COLLECTION, Undo, Update } from '@fedify/vocab';
 import { freePort } from './ports.ts';
 import { startSite, type RunningSite } from './site.ts';
 
@@ -71,6 +71,11 @@ async function runPeer(port: number): Promise<void> {
       actor: actor(name),
       object: new URL(`/federation/actors/${lang}`, route.nominal),
     });
+
+  const reactionOf = (name: string, kind: string, object: string, n: string) => {
+    const Kind = kind === 'like' ? Like : Announce;
+    return new Kind({ id: new URL(`#${kind}-${n}`, actor(name)), actor: actor(name), object: new URL(object), to: PUBLIC_COLLECTION });
+  };
 
   /** Posts `activity` to the site's inbox of `lang`, signed as its actor's unless `signed` is false; resolves with the status. */
   async function post(lang: string, activity: Activity, signed: boolean): Promise<number> {
@@ -129,6 +134,14 @@ async function runPeer(port: number): Promise<void> {
       const id = new URL(`/notes/${name}-${n}`, origin);
       return post('en', new Delete({ id: new URL(`#delete-by-${as}`, id), actor: actor(as), object: id, to: PUBLIC_COLLECTION }), true);
     },
+    // A Like (kind=like) or an Announce (kind=boost) of `object`, the n-th of its actor; `unreact` sends its Undo, as `as`.
+    react: async ({ name = 'alice', kind = 'like', object = '', n = '1' }) => post('en', reactionOf(name, kind, object, n), true),
+    unreact: async ({ name = 'alice', kind = 'like', object = '', n = '1', as = name }) =>
+      post(
+        'en',
+        new Undo({ id: new URL(`#undo-${kind}-${n}`, actor(as)), actor: actor(as), object: reactionOf(name, kind, object, n) }),
+        true,
+      ),
     received: () => Promise.resolve(received),
     posts: () => Promise.resolve(posts),
     requests: () => Promise.resolve(requests),

@@ -121,6 +121,45 @@ export function followersKept({ harness, freshStore }: ContractStores): void {
     }
   });
 
+  test('likes and boosts: one per actor and kind, counted, undone, moving the thread’s revision; kept and exported', async () => {
+    const place = await harness.fresh();
+    const store = await harness.open(place);
+    const ann = remote('ann').actorId;
+    const bob = remote('bob').actorId;
+    const before = await store.revision('thread:one');
+    assert.equal(await store.setReaction({ articleSlug: 'one', kind: 'like', actorId: ann }, true), true);
+    assert.notEqual(await store.revision('thread:one'), before, 'the thread’s render changes');
+    assert.equal(await store.setReaction({ articleSlug: 'one', kind: 'like', actorId: ann }, true), false, 'one like an actor');
+    await store.setReaction({ articleSlug: 'one', kind: 'boost', actorId: ann }, true);
+    await store.setReaction({ articleSlug: 'one', kind: 'like', actorId: bob }, true);
+    await store.setReaction({ articleSlug: 'two', kind: 'boost', actorId: bob }, true);
+    assert.deepEqual(await store.reactionCounts('one'), { likes: 2, boosts: 1 });
+    const unchanged = await store.revision('thread:one');
+    assert.equal(await store.setReaction({ articleSlug: 'one', kind: 'boost', actorId: bob }, false), false, 'no boost to undo');
+    assert.equal(await store.revision('thread:one'), unchanged, 'nothing changed, nothing to render again');
+    assert.equal(await store.setReaction({ articleSlug: 'one', kind: 'like', actorId: ann }, false), true);
+    assert.deepEqual(await store.reactionCounts('one'), { likes: 1, boosts: 1 });
+    assert.deepEqual(await store.reactionCounts('three'), { likes: 0, boosts: 0 });
+    await store.close();
+    const reopened = await harness.open(place);
+    try {
+      assert.deepEqual(await reopened.reactionCounts('one'), { likes: 1, boosts: 1 });
+      const exported = (await collect(reopened.exportRecords())).filter((record) => record.kind === 'reaction');
+      assert.equal(exported.length, 3);
+      const target = await harness.open(await harness.fresh());
+      try {
+        assert.deepEqual(await target.importRecords(replay(exported)), { added: 3, skipped: 0 });
+        assert.deepEqual(await target.importRecords(replay(exported)), { added: 0, skipped: 3 });
+        assert.deepEqual(await target.reactionCounts('one'), { likes: 1, boosts: 1 });
+        assert.deepEqual(await target.reactionCounts('two'), { likes: 0, boosts: 1 });
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await reopened.close();
+    }
+  });
+
   test('a comment from a remote post is found by its id made from the post, edited, deleted; a local one never', async () => {
     const place = await harness.fresh();
     const store = await harness.open(place);

@@ -30,6 +30,7 @@ function storeOf(comments: StoredComment[]) {
     revision: () => Promise.resolve('r1'),
     listComments: () => Promise.resolve(comments),
     articleScore: () => Promise.resolve(0),
+    reactionCounts: () => Promise.resolve({ likes: 0, boosts: 0 }),
   };
 }
 
@@ -84,6 +85,7 @@ test('a thread is read from the store once per revision: every page, every reade
       return Promise.resolve(comments);
     },
     articleScore: () => Promise.resolve(7),
+    reactionCounts: () => Promise.resolve({ likes: 2, boosts: 1 }),
   };
   const pages = await Promise.all([1, 2, 3, 1, 2, 3].map((page) => threadPage(store, 'a-slug', page)));
   assert.equal(reads, 1);
@@ -92,7 +94,14 @@ test('a thread is read from the store once per revision: every page, every reade
     [30, 30, 5, 30, 30, 5],
   );
   const past = await threadPage(store, 'a-slug', 4000);
-  assert.deepEqual(past, { revision: 'r1', articleScore: 7, topLevelCount: 65, comments: [], nextPage: null });
+  assert.deepEqual(past, {
+    revision: 'r1',
+    articleScore: 7,
+    reactions: { likes: 2, boosts: 1 },
+    topLevelCount: 65,
+    comments: [],
+    nextPage: null,
+  });
   assert.equal(reads, 1);
 
   comments.push(stored('new', null, 1));
@@ -116,6 +125,7 @@ test('a thread with no comment is a first page with none, kept as any other', as
       return Promise.resolve([]);
     },
     articleScore: () => Promise.resolve(0),
+    reactionCounts: () => Promise.resolve({ likes: 0, boosts: 0 }),
   };
   for (const page of [1, 1, 2]) {
     const view = await threadPage(store, 'a-slug', page);

@@ -3,6 +3,7 @@ import { uiStrings } from '../../i18n/ui.ts';
 import type { BuiltContent } from '../articles/built-content.ts';
 import { todayUtc, type PublishedView } from '../articles/catalog.ts';
 import { cardPath } from '../social/card-path.ts';
+import { articlePageOf } from './paths.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { DeliveryStore, FollowerStore, StoreLifecycle } from '../store/roles.ts';
 
@@ -20,6 +21,13 @@ export interface FederationData {
 /** What is visible today (UTC): an article dated later is in no outbox and answers no object. */
 export function visibleToday({ content }: FederationData): PublishedView {
   return content.catalog.on(todayUtc());
+}
+
+/** The slug of the article whose translation's page `url` is, on this site and visible today; null for any other address. */
+export function visibleArticleAt(data: FederationData, url: URL): string | null {
+  if (url.origin !== new URL(data.site).origin) return null;
+  const page = articlePageOf(url.pathname);
+  return page && visibleToday(data).has(page.slug) ? page.slug : null;
 }
 
 /** The publication's name, the English home page's title (content/pages/home/en.md), as the pages and cards name it. */

@@ -1,10 +1,11 @@
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, Undo, Update } from '@fedify/vocab';
+import { Accept, Announce, Create, Delete, Follow, Like, Undo, Update } from '@fedify/vocab';
 import { isLanguageCode, type LanguageCode } from '../../i18n/languages.ts';
 import { log } from '../observability/log.ts';
 import { unlessBlocked } from './blocks.ts';
 import type { FederationData } from './data.ts';
 import { FEDERATION_PATHS } from './paths.ts';
+import { takeReaction, undoReaction } from './reactions.ts';
 import { editReply, removeReply, takeReply } from './replies.ts';
 
 /** The language whose actor `id` names; null for any other id. */
@@ -19,7 +20,8 @@ function languageActor(ctx: InboxContext<FederationData>, id: URL | null): Langu
  * stored always comes from the actor that signed it. A `Follow` of a
  * language's actor keeps its follower and answers `Accept`; `Undo` of it
  * removes the follower. A reply (`Create` of a `Note`) becomes a comment,
- * its `Update` edits it and its `Delete` removes it (replies.ts). Nothing
+ * its `Update` edits it and its `Delete` removes it (replies.ts). A `Like`
+ * or an `Announce` of an article counts, until its `Undo` (reactions.ts). Nothing
  * from an actor of a blocked instance is taken (blocks.ts).
  */
 export function setInbox(federation: Federation<FederationData>): void {
@@ -50,7 +52,9 @@ export function setInbox(federation: Federation<FederationData>): void {
       Undo,
       unlessBlocked(async (ctx, undo) => {
         const undone = await undo.getObject(ctx);
-        if (!(undone instanceof Follow) || undo.actorId === null || undone.actorId?.href !== undo.actorId.href) return;
+        if (undo.actorId === null) return;
+        if (undone instanceof Like || undone instanceof Announce) return undoReaction(ctx, undo.actorId, undone);
+        if (!(undone instanceof Follow) || undone.actorId?.href !== undo.actorId.href) return;
         const lang = languageActor(ctx, undone.objectId);
         if (lang !== null) await ctx.data.store.removeFollower(lang, undo.actorId.href);
       }),
@@ -58,6 +62,8 @@ export function setInbox(federation: Federation<FederationData>): void {
     .on(Create, unlessBlocked(takeReply))
     .on(Update, unlessBlocked(editReply))
     .on(Delete, unlessBlocked(removeReply))
+    .on(Like, unlessBlocked(takeReaction))
+    .on(Announce, unlessBlocked(takeReaction))
     .onError((_ctx, error) => {
       // The remote actor is named by its id, never by an address.
       log().warn('[federation] an inbox activity failed', {}, error);

@@ -19,8 +19,7 @@ import { log } from '../observability/log.ts';
 import { remoteCommentId } from '../store/records.ts';
 import { addComment, placeInThread, statusOfNewComment } from '../store/service.ts';
 import { commentInput } from '../writes/schemas.ts';
-import { visibleToday, type FederationData } from './data.ts';
-import { articlePageOf } from './paths.ts';
+import { visibleArticleAt, type FederationData } from './data.ts';
 import { remoteText } from './remote-text.ts';
 
 /** The longest display name kept; the handle is kept whole. */
@@ -33,9 +32,8 @@ const COMMENT_ANCHOR = /^#comment-([A-Za-z0-9_-]{1,64})$/;
 async function placeOf(data: FederationData, target: URL | null): Promise<{ slug: string; parentId: string | null } | null> {
   if (target === null) return null;
   if (target.origin === new URL(data.site).origin) {
-    const page = articlePageOf(target.pathname);
-    if (!page || !visibleToday(data).has(page.slug)) return null;
-    return { slug: page.slug, parentId: COMMENT_ANCHOR.exec(target.hash)?.[1] ?? null };
+    const slug = visibleArticleAt(data, target);
+    return slug === null ? null : { slug, parentId: COMMENT_ANCHOR.exec(target.hash)?.[1] ?? null };
   }
   const parent = await data.writes.store.remoteComment(remoteCommentId(target.href));
   return parent?.remote?.object === target.href ? { slug: parent.articleSlug, parentId: parent.id } : null;

@@ -20,6 +20,8 @@ import type {
   NewCitySubmission,
   NewComment,
   NewFollower,
+  NewReaction,
+  ReactionCounts,
   NewTopicRequest,
   NotificationChannel,
   OutboxEntry,
@@ -79,6 +81,14 @@ export interface ThreadStore {
   latestCommentBy(authorHash: string): Promise<StoredComment | null>;
   /** The article's own score (ups minus downs of the votes on the article itself); 0 when none. */
   articleScore(articleSlug: string): Promise<number>;
+  /**
+   * Keeps (`on`) or removes a remote actor's like or boost of an article,
+   * durable before it resolves, and moves the thread's revision when it
+   * changed anything: true then.
+   */
+  setReaction(reaction: NewReaction, on: boolean): Promise<boolean>;
+  /** How many remote actors like and boost the article. */
+  reactionCounts(articleSlug: string): Promise<ReactionCounts>;
   /**
    * Reads this voter's current vote on the target, lets `decide` choose the
    * next one, stores it and updates the target's score, all as one atomic step

@@ -198,6 +198,12 @@ export const instanceHost = z
 /** An instance the owner blocked: nothing from it is taken, nothing is sent to it, and a block covers the hosts under it. */
 export const instanceBlock = z.object({ host: instanceHost, blockedAt: isoDate });
 
+/** What a fediverse reader did to an article: liked it, or boosted it (an `Announce`). */
+export const reactionKind = z.enum(['like', 'boost']);
+
+/** One remote actor's like or boost of an article (of any of its translations), kept until its `Undo`: one per actor and kind. */
+export const reaction = z.object({ articleSlug: slug, kind: reactionKind, actorId: z.url(), at: isoDate });
+
 /** One of the site's languages. */
 const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 
@@ -293,6 +299,7 @@ export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('secret'), name: secretName, value: text.min(1) }),
   z.object({ kind: z.literal('comment'), comment }),
   z.object({ kind: z.literal('vote'), ...vote.shape }),
+  z.object({ kind: z.literal('reaction'), item: reaction }),
   z.object({ kind: z.literal('topicRequest'), item: topicRequest }),
   z.object({ kind: z.literal('bugReport'), item: bugReport }),
   z.object({ kind: z.literal('citySubmission'), item: citySubmission }),

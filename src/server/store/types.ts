@@ -14,6 +14,7 @@ import type {
   exportRecord,
   follower,
   instanceBlock,
+  reaction,
   notification,
   notificationChannel,
   outboxEntry,
@@ -46,6 +47,14 @@ export type Follower = z.infer<typeof follower>;
 /** A follower as the inbox hears of it: the store sets when it followed. */
 export type NewFollower = Omit<Follower, 'followedAt'>;
 export type InstanceBlock = z.infer<typeof instanceBlock>;
+export type Reaction = z.infer<typeof reaction>;
+/** A reaction as the inbox hears of it: the store sets when. */
+export type NewReaction = Omit<Reaction, 'at'>;
+/** How many remote actors like and boost an article. */
+export interface ReactionCounts {
+  likes: number;
+  boosts: number;
+}
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 export type Notification = z.infer<typeof notification>;
 export type OutboxEntry = z.infer<typeof outboxEntry>;

@@ -1,3 +1,4 @@
+import type { ReactionCounts } from '../store/types.ts';
 import { threadViewsOf, type ThreadComment, type ThreadSource } from './thread-views.ts';
 
 /** Top-level comments on one page of a thread: enough to read, few enough that a page of a long thread renders fast. */
@@ -7,6 +8,8 @@ export interface ThreadPage {
   /** What the page shows is this revision of the thread (ThreadStore.revision). */
   revision: string;
   articleScore: number;
+  /** The fediverse's likes and boosts of the article. */
+  reactions: ReactionCounts;
   /** Top-level comments in the whole thread. */
   topLevelCount: number;
   /** Empty on a page past the last (the first page of a thread with no comment is a page). */
@@ -30,10 +33,11 @@ export async function threadPage(store: ThreadSource, articleSlug: string, page:
   const start = (page - 1) * THREAD_PAGE_SIZE;
   const size = views.sizeAt(articleSlug, revision);
   if (size && page > 1 && start >= size.topLevelCount) return { ...size, comments: [], nextPage: null };
-  const { articleScore, topLevel } = await views.view(articleSlug, revision);
+  const { articleScore, reactions, topLevel } = await views.view(articleSlug, revision);
   return {
     revision,
     articleScore,
+    reactions,
     topLevelCount: topLevel.length,
     comments: topLevel.slice(start, start + THREAD_PAGE_SIZE),
     nextPage: start + THREAD_PAGE_SIZE < topLevel.length ? page + 1 : null,

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { MAX_COMMENT_DEPTH, publicComment, type PublicComment } from '../store/service.ts';
 import type { ThreadStore } from '../store/roles.ts';
-import { threadTopic, type StoredComment } from '../store/types.ts';
+import { threadTopic, type ReactionCounts, type StoredComment } from '../store/types.ts';
 
 /** A comment with its replies, as the thread shows it: the author's hash never leaves the store. */
 export interface ThreadComment extends PublicComment {
@@ -17,12 +17,14 @@ interface ThreadView {
   /** The store's revision of `thread:<slug>` read before the comments (ThreadStore.revision). */
   revision: string;
   articleScore: number;
+  /** The fediverse's likes and boosts of the article. */
+  reactions: ReactionCounts;
   /** Top-level comments, newest first, each with its replies oldest first under it. */
   topLevel: readonly ThreadComment[];
 }
 
 /** What the store needs to answer for a thread's views. */
-export type ThreadSource = Pick<ThreadStore, 'revision' | 'listComments' | 'articleScore'>;
+export type ThreadSource = Pick<ThreadStore, 'revision' | 'listComments' | 'articleScore' | 'reactionCounts'>;
 
 /**
  * Bytes of thread views kept at most, counted from their comments' text: the
@@ -63,6 +65,7 @@ function treeOf(stored: readonly StoredComment[]): ThreadComment[] {
 interface ThreadSize {
   revision: string;
   articleScore: number;
+  reactions: ReactionCounts;
   topLevelCount: number;
 }
 
@@ -110,15 +113,19 @@ class ThreadViews {
   }
 
   async #load(articleSlug: string, revision: string): Promise<ThreadView> {
-    const [stored, articleScore] = await Promise.all([this.#store.listComments(articleSlug), this.#store.articleScore(articleSlug)]);
-    const view: ThreadView = { revision, articleScore, topLevel: treeOf(stored) };
+    const [stored, articleScore, reactions] = await Promise.all([
+      this.#store.listComments(articleSlug),
+      this.#store.articleScore(articleSlug),
+      this.#store.reactionCounts(articleSlug),
+    ]);
+    const view: ThreadView = { revision, articleScore, reactions, topLevel: treeOf(stored) };
     // The view itself weighs what a comment does: a thread with none is kept too.
     const bytes = stored.reduce(
       (sum, comment) => sum + COMMENT_OVERHEAD_BYTES + comment.body.length + comment.author.length,
       COMMENT_OVERHEAD_BYTES,
     );
     if (bytes <= VIEW_BYTES) this.#views.set(articleSlug, { ...view, bytes });
-    this.#sizes.set(articleSlug, { revision, articleScore, topLevelCount: view.topLevel.length });
+    this.#sizes.set(articleSlug, { revision, articleScore, reactions, topLevelCount: view.topLevel.length });
     return view;
   }
 }

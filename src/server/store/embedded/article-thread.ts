@@ -1,11 +1,11 @@
-import type { CastVote, StoredComment, VoteValue } from '../types.ts';
-import { articleDocument, corruptFile, type ArticleDocument, type StoredVote } from './documents.ts';
+import type { CastVote, ReactionCounts, StoredComment, VoteValue } from '../types.ts';
+import { articleDocument, corruptFile, type ArticleDocument, type StoredVote, type ThreadReaction } from './documents.ts';
 import { snapshotDocument, type SnapshotDocument } from './durable-json-file.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 
 /** The lowdb document of an article, empty until read or written. */
 function snapshotFile(file: string, slug: string): SnapshotDocument<ArticleDocument> {
-  return snapshotDocument(file, articleDocument, { format: 1, slug, journalSeq: 0, score: 0, comments: [], votes: [] });
+  return snapshotDocument(file, articleDocument, { format: 1, slug, journalSeq: 0, score: 0, comments: [], votes: [], reactions: [] });
 }
 
 /**
@@ -46,6 +46,8 @@ export class ArticleThread implements SnapshotTarget {
   /** Where each comment is in #comments. */
   readonly #indexById = new Map<string, number>();
   readonly #votesByVoter = new Map<string, VotesOfVoter>();
+  /** The fediverse's likes and boosts, by kind and actor, oldest first. */
+  readonly #reactions = new Map<string, ThreadReaction>();
 
   private constructor(file: SnapshotDocument<ArticleDocument>) {
     const document = file.data;
@@ -60,6 +62,7 @@ export class ArticleThread implements SnapshotTarget {
       if (this.voteOf(voter, commentId) !== 0) throw new Error(`voter ${voter} votes twice on ${commentId ?? 'the article'}`);
       this.#record(voter, commentId, vote);
     }
+    for (const reaction of document.reactions) this.setReaction(reaction, true);
   }
 
   /** A thread with nothing in it yet, kept in `file` once it has something. */
@@ -222,10 +225,34 @@ export class ArticleThread implements SnapshotTarget {
       score: this.#score,
       comments: this.#comments,
       votes: this.votes(),
+      reactions: this.reactions(),
     };
     const bytes = await this.#file.adapter.writeSized(this.#file.data);
     this.#journalSeq = journalSeq;
     return bytes;
+  }
+
+  /** Whether `actorId` has a reaction of `kind` kept. */
+  hasReaction(kind: ThreadReaction['kind'], actorId: string): boolean {
+    return this.#reactions.has(`${kind} ${actorId}`);
+  }
+
+  /** Keeps a like or boost (`on`; one per actor and kind, the first kept), or removes it. */
+  setReaction(reaction: ThreadReaction, on: boolean): void {
+    const key = `${reaction.kind} ${reaction.actorId}`;
+    if (!on) this.#reactions.delete(key);
+    else if (!this.#reactions.has(key)) this.#reactions.set(key, reaction);
+  }
+
+  reactionCounts(): ReactionCounts {
+    let likes = 0;
+    for (const { kind } of this.#reactions.values()) if (kind === 'like') likes += 1;
+    return { likes, boosts: this.#reactions.size - likes };
+  }
+
+  /** Every like and boost, oldest first. */
+  reactions(): ThreadReaction[] {
+    return [...this.#reactions.values()];
   }
 
   /** Keeps a vote without touching scores (they are stored with the thread). */

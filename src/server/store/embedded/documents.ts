@@ -13,6 +13,7 @@ import {
   isoDate,
   outboxEntry,
   outboxRef,
+  reactionKind,
   slug,
   spentLink,
   text,
@@ -36,6 +37,9 @@ const vote = z.object({
   vote: castVote,
 });
 
+/** A remote actor's like or boost of the article its thread's file is of. */
+const threadReaction = z.object({ kind: reactionKind, actorId: z.url(), at: isoDate });
+
 /** `articles/<slug>.json`: one article's thread, complete up to journal record `journalSeq`. */
 export const articleDocument = z.object({
   format: z.literal(1),
@@ -45,9 +49,12 @@ export const articleDocument = z.object({
   /** Oldest first. */
   comments: z.array(comment),
   votes: z.array(vote),
+  /** Oldest first. */
+  reactions: z.array(threadReaction).default([]),
 });
 export type ArticleDocument = z.infer<typeof articleDocument>;
 export type StoredVote = z.infer<typeof vote>;
+export type ThreadReaction = z.infer<typeof threadReaction>;
 
 /** A collection file (topic requests, bug reports, city submissions), oldest first. */
 export function collectionDocument<Item>(item: z.ZodType<Item>) {
@@ -93,6 +100,8 @@ export const journalRecord = z.discriminatedUnion('op', [
     voter: text.min(1),
     vote: voteValue,
   }),
+  // A remote actor's like or boost of an article kept (`on`), or removed by its Undo.
+  z.object({ seq, op: z.literal('reaction'), articleSlug: slug, ...threadReaction.shape, on: z.boolean() }),
   z.object({ seq, op: z.literal('topicRequest'), item: topicRequest, outbox }),
   z.object({ seq, op: z.literal('bugReport'), item: bugReport, outbox }),
   z.object({ seq, op: z.literal('citySubmission'), item: citySubmission, outbox }),

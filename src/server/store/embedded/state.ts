@@ -269,6 +269,7 @@ export class StoreState {
       case 'editComment':
       case 'approveComment':
       case 'removeComment':
+      case 'reaction':
         return this.#applyThreadChange(record);
       case 'topicRequest':
         return added(this.topicRequests, record.seq, record.item);
@@ -356,13 +357,16 @@ export class StoreState {
         this.moderation.pending.delete(record.commentId);
         this.moderation.remote.delete(record.commentId);
         break;
+      case 'reaction':
+        thread.setReaction({ kind: record.kind, actorId: record.actorId, at: record.at }, record.on);
+        break;
     }
     return thread;
   }
 }
 
 /** The journal operations that change one article's thread. */
-type ThreadOp = 'comment' | 'vote' | 'deleteComment' | 'editComment' | 'approveComment' | 'removeComment';
+type ThreadOp = 'comment' | 'vote' | 'deleteComment' | 'editComment' | 'approveComment' | 'removeComment' | 'reaction';
 
 /**
  * The readers with a comment ever published (MODERATION=first lets theirs

@@ -1,6 +1,7 @@
 import { newComment } from '../records.ts';
 import type { ThreadStore } from '../roles.ts';
-import type { CastVote, NewComment, RevisionTopic, StoredComment, VoteTarget, VoteValue } from '../types.ts';
+import { now } from '../clock.ts';
+import type { CastVote, NewComment, NewReaction, ReactionCounts, RevisionTopic, StoredComment, VoteTarget, VoteValue } from '../types.ts';
 import type { EmbeddedCore } from './engine.ts';
 import type { StoreState } from './state.ts';
 
@@ -70,6 +71,18 @@ export class EmbeddedThreads implements ThreadStore {
 
   async articleScore(articleSlug: string): Promise<number> {
     return (await this.#state.article(articleSlug))?.scoreOf(null) ?? 0;
+  }
+
+  async setReaction({ articleSlug, kind, actorId }: NewReaction, on: boolean): Promise<boolean> {
+    const thread = (await this.#state.article(articleSlug)) ?? (on ? await this.#state.articleToWrite(articleSlug) : null);
+    // From here to the commit nothing is awaited: the change is decided against every one before it.
+    if (thread === null || thread.hasReaction(kind, actorId) === on) return false;
+    await this.#core.commit({ op: 'reaction', articleSlug, kind, actorId, at: now(), on });
+    return true;
+  }
+
+  async reactionCounts(articleSlug: string): Promise<ReactionCounts> {
+    return (await this.#state.article(articleSlug))?.reactionCounts() ?? { likes: 0, boosts: 0 };
   }
 
   async applyVote(

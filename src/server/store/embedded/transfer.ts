@@ -34,6 +34,8 @@ export class EmbeddedTransfer implements TransferStore {
     // Every comment before the first vote: a vote on a comment is imported after it.
     for await (const thread of state.threads())
       for (const { commentId, voter, vote } of thread.votes()) yield { kind: 'vote', articleSlug: thread.slug, commentId, voter, vote };
+    for await (const thread of state.threads())
+      for (const reaction of thread.reactions()) yield { kind: 'reaction', item: { articleSlug: thread.slug, ...reaction } };
     for (const item of state.topicRequests.oldestFirst()) yield { kind: 'topicRequest', item };
     for (const item of state.bugReports.oldestFirst()) yield { kind: 'bugReport', item };
     for (const item of state.citySubmissions.oldestFirst()) yield { kind: 'citySubmission', item };
@@ -108,6 +110,12 @@ export class EmbeddedTransfer implements TransferStore {
         if (commentId !== null && !thread?.hasComment(commentId))
           throw new Error(`A vote is on comment ${commentId}, which is not in the import or the store`);
         return (thread?.voteOf(voter, commentId) ?? 0) !== 0 ? null : { op: 'vote', articleSlug, commentId, voter, vote };
+      }
+      case 'reaction': {
+        const { articleSlug, kind, actorId, at } = record.item;
+        return (await state.article(articleSlug))?.hasReaction(kind, actorId)
+          ? null
+          : { op: 'reaction', articleSlug, kind, actorId, at, on: true };
       }
       case 'topicRequest':
         return state.topicRequests.find(record.item.id) ? null : { op: 'topicRequest', item: record.item };

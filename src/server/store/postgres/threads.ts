@@ -1,9 +1,12 @@
+import { now } from '../clock.ts';
 import { newComment } from '../records.ts';
 import type { ThreadStore } from '../roles.ts';
 import {
   threadTopic,
   type CastVote,
   type NewComment,
+  type NewReaction,
+  type ReactionCounts,
   type RevisionTopic,
   type StoredComment,
   type VoteTarget,
@@ -102,6 +105,31 @@ export class PostgresThreads implements ThreadStore {
   async articleScore(articleSlug: string): Promise<number> {
     const { rows } = await this.#core.query<{ score: number }>('SELECT score FROM article_scores WHERE article_slug = $1', [articleSlug]);
     return rows[0]?.score ?? 0;
+  }
+
+  async setReaction({ articleSlug, kind, actorId }: NewReaction, on: boolean): Promise<boolean> {
+    // One statement: the reaction and its thread's revision commit together, the revision only when it changed.
+    const changed = on
+      ? `INSERT INTO reactions (article_slug, kind, actor_id, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING article_slug`
+      : 'DELETE FROM reactions WHERE article_slug = $1 AND kind = $2 AND actor_id = $3 RETURNING article_slug';
+    const { rows } = await this.#core.query<{ changed: boolean }>(
+      `WITH changed AS (${changed}), bumped AS (
+         INSERT INTO revisions (topic, revision) SELECT 'thread:' || article_slug, 1 FROM changed
+         ON CONFLICT (topic) DO UPDATE SET revision = revisions.revision + 1
+       )
+       SELECT EXISTS (SELECT 1 FROM changed) AS changed`,
+      on ? [articleSlug, kind, actorId, now()] : [articleSlug, kind, actorId],
+    );
+    return rows[0]?.changed === true;
+  }
+
+  async reactionCounts(articleSlug: string): Promise<ReactionCounts> {
+    const { rows } = await this.#core.query<ReactionCounts>(
+      `SELECT count(*) FILTER (WHERE kind = 'like')::integer AS likes, count(*) FILTER (WHERE kind = 'boost')::integer AS boosts
+       FROM reactions WHERE article_slug = $1`,
+      [articleSlug],
+    );
+    return rows[0] ?? { likes: 0, boosts: 0 };
   }
 
   applyVote(target: VoteTarget, voter: string, decide: (current: VoteValue) => VoteValue): Promise<VoteOutcome> {

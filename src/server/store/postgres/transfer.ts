@@ -5,7 +5,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { TransferStore } from '../roles.ts';
-import { threadTopic, type CastVote, type ExportRecord, type ImportCounts } from '../types.ts';
+import { threadTopic, type CastVote, type ExportRecord, type ImportCounts, type Reaction } from '../types.ts';
 import type { PostgresCore } from './engine.ts';
 import { BUG_REPORT_ROWS, CITY_SUBMISSION_ROWS, COMMENT_ROWS, insertRows, OUTBOX_ROWS, TOPIC_REQUEST_ROWS } from './inserts.ts';
 import {
@@ -64,6 +64,13 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
       commentId: row.comment_id,
       voter: row.voter,
       vote: row.vote,
+    }),
+  },
+  {
+    query: 'SELECT article_slug, kind, actor_id, at FROM reactions ORDER BY at, article_slug, kind, actor_id',
+    record: (row: { article_slug: string; kind: Reaction['kind']; actor_id: string; at: Date }) => ({
+      kind: 'reaction',
+      item: { articleSlug: row.article_slug, kind: row.kind, actorId: row.actor_id, at: row.at.toISOString() },
     }),
   },
   {
@@ -169,8 +176,10 @@ function addRecords(pool: Pool, records: AsyncIterable<ExportRecord> | Iterable<
       const added = await insertBatch(client, first.kind, batch, touched);
       counts.added += added;
       counts.skipped += batch.length - added;
-      if (first.kind === 'vote')
-        for (const record of batch as Extract<ExportRecord, { kind: 'vote' }>[]) touched.threads.add(record.articleSlug);
+      for (const record of batch) {
+        if (record.kind === 'vote') touched.threads.add(record.articleSlug);
+        else if (record.kind === 'reaction') touched.threads.add(record.item.articleSlug);
+      }
       batch = [];
     }
 
@@ -248,7 +257,8 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
       );
     case 'follower':
     case 'instanceBlock':
-      return insertFollowerRecords(client, records);
+    case 'reaction':
+      return insertFediverseRecords(client, records);
     case 'notification':
       return insertRows(
         client,
@@ -264,20 +274,31 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
   }
 }
 
-/** Adds followers or blocked instances (a batch is of one kind) not there yet; resolves with how many were added. */
-function insertFollowerRecords(client: PoolClient, records: ExportRecord[]): Promise<number> {
-  const followers = records.flatMap((record) => (record.kind === 'follower' ? [record.item] : []));
-  const blocks = records.flatMap((record) => (record.kind === 'instanceBlock' ? [record.item] : []));
-  return followers.length > 0
-    ? insertNew(
-        client,
-        `followers (${FOLLOWER_COLUMNS})`,
-        followers.map((item) => [item.lang, item.actorId, item.inbox, item.sharedInbox, item.followedAt]),
-      )
+/** Adds followers, blocked instances or reactions (a batch is of one kind) not there yet; resolves with how many were added. */
+function insertFediverseRecords(client: PoolClient, records: ExportRecord[]): Promise<number> {
+  const rows = records.flatMap((record): [string, unknown[]][] => {
+    switch (record.kind) {
+      case 'follower': {
+        const { lang, actorId, inbox, sharedInbox, followedAt } = record.item;
+        return [[`followers (${FOLLOWER_COLUMNS})`, [lang, actorId, inbox, sharedInbox, followedAt]]];
+      }
+      case 'instanceBlock':
+        return [['blocked_instances (host, blocked_at)', [record.item.host, record.item.blockedAt]]];
+      case 'reaction': {
+        const { articleSlug, kind, actorId, at } = record.item;
+        return [['reactions (article_slug, kind, actor_id, at)', [articleSlug, kind, actorId, at]]];
+      }
+      default:
+        return [];
+    }
+  });
+  const [table] = rows[0] ?? [];
+  return table === undefined
+    ? Promise.resolve(0)
     : insertNew(
         client,
-        'blocked_instances (host, blocked_at)',
-        blocks.map((item) => [item.host, item.blockedAt]),
+        table,
+        rows.map(([, values]) => values),
       );
 }
 
