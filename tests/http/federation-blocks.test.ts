@@ -1,6 +1,6 @@
-// The owner blocks a fediverse instance: its followers go, its activities are refused 403 before anything is read
-// or stored, and lifting the block lets them in again; on the desk on both stores, and with the data tool on
-// PostgreSQL while the site runs.
+// What an inbox refuses before reading: the activities of an instance the owner blocked (403), which lose its
+// followers until the block is lifted, on the desk on both stores and with the data tool on PostgreSQL while the site
+// runs; and an actor past its quota (429 with Retry-After), counted across instances where Redis keeps the quotas.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { dataTool } from '../support/data-tool.ts';
@@ -14,6 +14,7 @@ import { until } from '../support/until.ts';
 after(dropDatabases);
 
 const SITE_URL = 'http://localhost:4321';
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const ARTICLE = 'writing-in-plain-text';
 
 async function followerCount(site: RunningSite): Promise<number> {
@@ -22,7 +23,7 @@ async function followerCount(site: RunningSite): Promise<number> {
 }
 
 for (const engine of ['embedded', 'PostgreSQL'] as const) {
-  describe(`a blocked instance on the ${engine} store`, () => {
+  describe(`the inbox's gate on the ${engine} store`, () => {
     test('loses its followers, is refused until unblocked, and is listed on the desk', async () => {
       const peer = await startPeer();
       const port = await freePort();
@@ -79,6 +80,32 @@ for (const engine of ['embedded', 'PostgreSQL'] as const) {
         assert.equal(notice(await act('unblock', '127.0.0.1')), '127.0.0.1: was not blocked');
         assert.equal(await peer.control('reply', { inReplyTo, content: '<p>Welcome back.</p>', n: '2' }), 202);
         await until(async () => (await page()).includes('Welcome back.'), 'taken again once unblocked');
+      } finally {
+        await site.stop();
+        peer.stop();
+      }
+    });
+
+    test('an actor past 60 activities a minute is answered 429 with Retry-After; another of its instance is not', async () => {
+      const peer = await startPeer();
+      const store = engine === 'PostgreSQL' ? { DATABASE_URL: await freshDatabase('inbox_quota'), REDIS_URL } : {};
+      const site = await startSite(PREPARED_SITE, { ...store, FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1' });
+      try {
+        await peer.control('site', { url: site.url });
+        const object = `${SITE_URL}/articles/${ARTICLE}`;
+        const statuses: number[] = [];
+        for (let n = 1; n <= 61; n += 1) statuses.push(await peer.control<number>('react', { kind: 'like', object, n: String(n) }));
+        assert.deepEqual(statuses.slice(0, 60), Array<number>(60).fill(202));
+        assert.equal(statuses[60], 429);
+        const refused = await peer.control<{ status: number; retryAfter: string | null }>('react', {
+          kind: 'like',
+          object,
+          n: '62',
+          answer: 'whole',
+        });
+        assert.equal(refused.status, 429);
+        assert.ok(Number(refused.retryAfter) > 0 && Number(refused.retryAfter) <= 60, `Retry-After ${String(refused.retryAfter)}`);
+        assert.equal(await peer.control('react', { name: 'bob', kind: 'like', object }), 202, 'another actor of the same instance');
       } finally {
         await site.stop();
         peer.stop();

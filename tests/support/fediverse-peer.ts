@@ -77,15 +77,20 @@ async function runPeer(port: number): Promise<void> {
     return new Kind({ id: new URL(`#${kind}-${n}`, actor(name)), actor: actor(name), object: new URL(object), to: PUBLIC_COLLECTION });
   };
 
-  /** Posts `activity` to the site's inbox of `lang`, signed as its actor's unless `signed` is false; resolves with the status. */
-  async function post(lang: string, activity: Activity, signed: boolean): Promise<number> {
+  /** Posts `activity` to the site's inbox of `lang`, signed as its actor's unless `signed` is false; resolves with the answer. */
+  async function send(lang: string, activity: Activity, signed: boolean): Promise<Response> {
     const request = new Request(actualUrl(`${route.nominal}/federation/actors/${lang}/inbox`), {
       method: 'POST',
       headers: { 'Content-Type': 'application/activity+json' },
       body: JSON.stringify(await activity.toJsonLd()),
     });
     const sent = signed ? await signRequest(request, keys.privateKey, new URL('#main-key', activity.actorId ?? '')) : request;
-    return (await fetch(sent)).status;
+    return fetch(sent);
+  }
+
+  /** Posts as `send` does; resolves with the status. */
+  async function post(lang: string, activity: Activity, signed: boolean): Promise<number> {
+    return (await send(lang, activity, signed)).status;
   }
 
   const control: Record<string, (body: Record<string, string>) => Promise<unknown>> = {
@@ -135,7 +140,11 @@ async function runPeer(port: number): Promise<void> {
       return post('en', new Delete({ id: new URL(`#delete-by-${as}`, id), actor: actor(as), object: id, to: PUBLIC_COLLECTION }), true);
     },
     // A Like (kind=like) or an Announce (kind=boost) of `object`, the n-th of its actor; `unreact` sends its Undo, as `as`.
-    react: async ({ name = 'alice', kind = 'like', object = '', n = '1' }) => post('en', reactionOf(name, kind, object, n), true),
+    // With answer=whole: the status and the Retry-After header.
+    react: async ({ name = 'alice', kind = 'like', object = '', n = '1', answer = 'status' }) => {
+      const sent = await send('en', reactionOf(name, kind, object, n), true);
+      return answer === 'whole' ? { status: sent.status, retryAfter: sent.headers.get('retry-after') } : sent.status;
+    },
     unreact: async ({ name = 'alice', kind = 'like', object = '', n = '1', as = name }) =>
       post(
         'en',

@@ -5,7 +5,7 @@ import { setting } from '../settings/environment.ts';
 import type { Consumer } from '../appearances/watch.ts';
 import type { FederationServer } from '../front/federation-route.ts';
 import { setActors } from './actors.ts';
-import { blockedAnswer, fromBlockedInstance } from './blocks.ts';
+import { inboxRefusal } from './inbox-gate.ts';
 import { articleObject } from './articles.ts';
 import { setCollections } from './collections.ts';
 import { visibleToday, type FederationData } from './data.ts';
@@ -88,14 +88,13 @@ function endpointOf(federation: Federation<FederationData>, data: FederationData
   return {
     owns: isFederationRequest,
     answer: async (request) =>
-      (await fromBlockedInstance(data, request))
-        ? blockedAnswer()
-        : federation.fetch(englishNamed(request), {
-            contextData: data,
-            onNotFound: notFound,
-            // An actor's or a collection's URL asked for as a page: there is no page there.
-            onNotAcceptable: () =>
-              new Response('Not acceptable: ask for application/activity+json', { status: 406, headers: { Vary: 'Accept' } }),
-          }),
+      (await inboxRefusal(data, request)) ??
+      federation.fetch(englishNamed(request), {
+        contextData: data,
+        onNotFound: notFound,
+        // An actor's or a collection's URL asked for as a page: there is no page there.
+        onNotAcceptable: () =>
+          new Response('Not acceptable: ask for application/activity+json', { status: 406, headers: { Vary: 'Accept' } }),
+      }),
   };
 }

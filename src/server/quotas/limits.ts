@@ -8,12 +8,17 @@ export const QUOTAS = [
   { name: 'city-submissions', quota: 3, windowSeconds: 86_400 },
   { name: 'bug-reports', quota: 5, windowSeconds: 86_400 },
   { name: 'votes', quota: 60, windowSeconds: 60 },
-  // Not an API write: POST /subscribe (src/server/newsletter/subscribe.ts), outside the API's RateLimit-Policy.
+  // Not API writes, so outside the API's RateLimit-Policy: POST /subscribe (src/server/newsletter/subscribe.ts), and
+  // the activities a fediverse instance, and one of its actors, POST to the inboxes (src/server/federation/inbox-gate.ts).
   { name: 'subscriptions', quota: 5, windowSeconds: 86_400 },
+  { name: 'inbox-instance', quota: 600, windowSeconds: 60 },
+  { name: 'inbox-actor', quota: 60, windowSeconds: 60 },
 ] as const;
 
+const NOT_API: readonly string[] = ['subscriptions', 'inbox-instance', 'inbox-actor'];
+
 /** The quotas of the API's writes, which its RateLimit-Policy names. */
-export const API_QUOTAS = QUOTAS.filter((quota) => quota.name !== 'subscriptions');
+export const API_QUOTAS = QUOTAS.filter((quota) => !NOT_API.includes(quota.name));
 
 export type QuotaName = (typeof QUOTAS)[number]['name'];
 
