@@ -26,8 +26,8 @@ export const LAYER_ELEMENTS = [
   element('store', 'src/server/store'),
   element('articles', 'src/server/articles'),
   element('cities', 'src/server/cities'),
-  // Comments' Markdown, rendered as the safe HTML that pages, feeds and the desk show. Complete in itself: it imports
-  // no other element.
+  // Comments' Markdown: rendered as the safe HTML that pages, feeds and the desk show, and made from HTML written
+  // elsewhere (the fediverse, other comment systems). Complete in itself: it imports no other element.
   element('comment-markdown', 'src/server/comment-markdown'),
   // What the command-line tools share: how a wrong call is told.
   element('tools', 'src/server/tools'),

@@ -77,3 +77,12 @@ parser.core.ruler.push('allow_only', (state) => {
 export function commentHtml(body: string): string {
   return parser.render(body);
 }
+
+/**
+ * Where `text` holds addresses the renderer makes links of as they stand
+ * (`https://…`), as the renderer finds them: text made Markdown leaves them
+ * unescaped, since an escape inside one would become part of its address.
+ */
+export function bareLinks(text: string): readonly { index: number; lastIndex: number }[] {
+  return parser.linkify.match(text) ?? [];
+}
