@@ -26,6 +26,9 @@ export const LAYER_ELEMENTS = [
   element('store', 'src/server/store'),
   element('articles', 'src/server/articles'),
   element('cities', 'src/server/cities'),
+  // Comments' Markdown: rendered as the safe HTML that pages, feeds and the desk show, and made from HTML written
+  // elsewhere (the fediverse, other comment systems). Complete in itself: it imports no other element.
+  element('comment-markdown', 'src/server/comment-markdown'),
   // What the command-line tools share: how a wrong call is told.
   element('tools', 'src/server/tools'),
   // What a request needs from the process.
@@ -68,7 +71,7 @@ export const LAYER_ELEMENTS = [
 ];
 
 const SHARED = ['i18n', 'settings'];
-const BASE = ['http', 'api-frame', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities'];
+const BASE = ['http', 'api-frame', 'identity', 'quotas', 'captcha', 'store', 'articles', 'cities', 'comment-markdown'];
 const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'discovery', 'threads'];
 
 /** What each element may import, besides itself. */
@@ -85,6 +88,7 @@ const ALLOWED = {
   tools: [],
   articles: [...SHARED, 'http', 'api-frame', 'tools'],
   cities: [...SHARED, 'http', 'api-frame'],
+  'comment-markdown': [],
   runtime: [...SHARED, 'identity', 'quotas', 'store', 'observability'],
   spam: [...SHARED, 'http', 'api-frame', 'identity', 'captcha', 'runtime'],
   writes: [...SHARED, ...BASE, 'runtime', 'spam', 'observability'],
@@ -92,11 +96,12 @@ const ALLOWED = {
   threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'api-frame', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
-  owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability'],
+  owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability', 'comment-markdown'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
   federation: [
     ...SHARED,
     'http',
+    'comment-markdown',
     'store',
     'articles',
     'social',
@@ -144,7 +149,7 @@ const ALLOWED = {
   ],
   build: [...SHARED, 'http', 'front', 'cities'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
-  components: [...SHARED, 'site', 'writes', 'cities', 'threads'],
+  components: [...SHARED, 'site', 'writes', 'cities', 'threads', 'comment-markdown'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],
   pages: [...SERVER_BELOW_API, 'api', 'mcp', 'site', 'components', 'layouts', 'social'],
 };

@@ -1,6 +1,7 @@
 import { languageFromParam, type LanguageCode } from '../i18n/languages.ts';
 import { readerNameIn } from '../i18n/reader-names.ts';
 import type { ArticleItem } from '../server/articles/catalog.ts';
+import { commentHtml } from '../server/comment-markdown/comment-html.ts';
 import { publishedView } from './published.ts';
 import { atomFeed, type AtomEntry } from '../server/discovery/atom.ts';
 import { keptByRevision } from '../server/http/cache-rules.ts';
@@ -14,7 +15,7 @@ import { latestComments } from '../server/threads/latest-comments.ts';
 import { siteName } from './content.ts';
 import { siteCommentsTitle, threadTitle } from './format.ts';
 
-/** A comment as a feed entry, in the feed's language: signed with the reader's name as the page shows it, read on its article page. */
+/** A comment as a feed entry, in the feed's language: signed with the reader's name and rendered as the page shows them, read on its article page. */
 function entryOf(comment: PublicComment, article: ArticleItem, lang: LanguageCode): AtomEntry {
   const author = readerNameIn(comment.author, lang);
   return {
@@ -22,7 +23,7 @@ function entryOf(comment: PublicComment, article: ArticleItem, lang: LanguageCod
     title: `${author} · ${article.title}`,
     updated: comment.createdAt,
     author,
-    text: comment.body,
+    html: commentHtml(comment.body),
     url: `${article.url}#comment-${comment.id}`,
   };
 }

@@ -24,15 +24,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
     await page.emulateMedia({ colorScheme });
-    // An Arabic article with a thread: a comment and a reply to it, shown as readers see them.
+    // An Arabic article with a thread: a comment and a reply to it in Markdown, shown as readers see them.
     await page.goto('/ar/articles/the-price-of-a-beer');
-    await page.locator('#comment-body').fill(`تعليق للفحص ${colorScheme}`);
+    await page
+      .locator('#comment-body')
+      .fill(
+        `تعليق **للفحص** ${colorScheme}\n\n> اقتباس مع \`code\` و [رابط](https://example.org/${colorScheme})\n\n- أولًا\n- ~~ثانيًا~~ *ثالثًا*`,
+      );
     await page.locator('.comment-form button[type="submit"]').click();
     const comment = page.locator('.comment', { hasText: `تعليق للفحص ${colorScheme}` }).first();
     await expect(comment).toBeVisible();
     await comment.locator(':scope > .comment-actions .reply').click();
     // Its own text: the two modes run side by side as one reader, who may not send the same text twice in a row.
-    await comment.locator('form.reply-form textarea').fill(`ردّ ${colorScheme}`);
+    await comment
+      .locator('form.reply-form textarea')
+      .fill(`ردّ ${colorScheme}\n\n\`\`\`\nconst beer = 1;\n\`\`\`\n\n1. https://example.org/${colorScheme}`);
     await comment.locator('form.reply-form button[type="submit"]').click();
     await expect(comment.locator('.replies .comment')).toBeVisible();
     for (const path of PAGES) {

@@ -12,7 +12,8 @@ interface ParsedFeed {
 }
 
 test('the comment feeds are found from the article page and parse as Atom, with every required element', async ({ page, baseURL }) => {
-  const stamp = `<b>Followed</b> & read ${Date.now()}`;
+  const now = Date.now();
+  const stamp = `**Followed** & <b>read</b> ${now}`;
   const posted = await page.request.post('/api/comments', {
     data: { articleSlug: 'the-price-of-a-beer', body: stamp },
     headers: { Origin: baseURL ?? '', 'X-Forwarded-For': newReaderAddress() },
@@ -59,9 +60,11 @@ test('the comment feeds are found from the article page and parse as Atom, with 
       expect(entry.title).not.toBe('');
       expect(Number.isNaN(Date.parse(entry.updated))).toBe(false);
       expect(entry.author).toMatch(/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u);
-      expect(entry.contentType).toBe('text');
+      expect(entry.contentType).toBe('html');
     }
-    // The reader's text, as typed: the feed's escaping is undone by the parser, nothing of it read as markup.
-    expect(parsed.entries.map((entry) => entry.content)).toContain(stamp);
+    // The page's HTML of the reader's Markdown, once the parser undoes the feed's escaping: the reader's own tags are text in it.
+    expect(parsed.entries.map((entry) => entry.content)).toContain(
+      `<p><strong>Followed</strong> &amp; &lt;b&gt;read&lt;/b&gt; ${now}</p>\n`,
+    );
   }
 });

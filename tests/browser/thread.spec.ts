@@ -127,6 +127,79 @@ test('reader text is shown as text: markup runs nothing, and a long word does no
   expect(errors).toEqual([]);
 });
 
+/** Comments that try to run script or load something, each its own: a window flag or a dialog tells if any did. */
+const XSS_CORPUS = [
+  '[a](javascript:window.ran=1) [b](JAVASCRIPT:alert(1)) [c](javascript&#58;window.ran=1)',
+  '[d](&#x6A;avascript:window.ran=1) [e](java\tscript:window.ran=1) [f]( javascript:alert(1) )',
+  '[g](data:text/html;base64,PHNjcmlwdD53aW5kb3cucmFuPTE8L3NjcmlwdD4=) [h](vbscript:msgbox(1)) [i](//example.org)',
+  '<javascript:window.ran=1> <data:text/html,<script>alert(1)</script>>',
+  '<script>window.ran=1</script> <svg onload="window.ran=1"></svg> <iframe src="javascript:alert(1)"></iframe>',
+  '<img src=x onerror="window.ran=1"> ![x](x" onerror="window.ran=1) ![y](javascript:window.ran=1)',
+  '<a href="javascript:window.ran=1">an HTML link</a> <details open ontoggle="window.ran=1">x</details>',
+  '[x](https://example.org/"onmouseover="window.ran=1) https://example.org/"onmouseover="window.ran=1',
+  '<https://example.org/\'onmouseover=\'alert(1)> [t](https://example.org "t\\" onmouseover=\\"alert(1)")',
+  '[[nested](javascript:window.ran=1)](https://example.org/(a)(b)) [x]: javascript:alert(1)',
+  '[ref]\n\n[ref]: javascript:window.ran=1',
+  '&lt;script&gt;window.ran=1&lt;/script&gt; &#60;img src=x onerror=alert(1)&#62;',
+  '`<script>window.ran=1</script>`\n\n```html\n<img src=x onerror=window.ran=1>\n```',
+  '*<b onmouseover=window.ran=1>hover</b>* <style>body{display:none}</style> <link rel=stylesheet href=https://example.org/x.css>',
+  '# <img src=x onerror=alert(1)>\n\n> <script>alert(1)</script>\n\n- [list](javascript:alert(1))',
+];
+
+test('an XSS corpus posted as comments runs nothing, loads nothing, and every link of the thread carries its rel', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchErrors(page);
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  const origin = baseURL ?? '';
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(origin)) elsewhere.push(request.url());
+  });
+  const slug = 'one-site-fifteen-languages';
+  for (const body of XSS_CORPUS) {
+    const answer = await page.request.post('/api/comments', {
+      data: { articleSlug: slug, body },
+      headers: { Origin: origin, 'X-Forwarded-For': newReaderAddress() },
+    });
+    expect(answer.status(), body).toBe(200);
+  }
+  await page.goto(`/articles/${slug}`);
+  await expect(page.locator('.comment', { hasText: 'an HTML link' }).first()).toBeVisible();
+  // A reader's Markdown comment through the form: the thread shown after it is the server's render too.
+  const stamp = Date.now();
+  await page.locator('#comment-body').fill(`**Bold** and [a link](https://example.org/ok) ${stamp}`);
+  await page.locator('.comment-form button[type="submit"]').click();
+  const posted = page.locator('.comment', { hasText: `Bold and a link ${stamp}` });
+  await expect(posted.locator('.comment-body strong')).toHaveText('Bold');
+  await expect(posted.locator('.comment-body a')).toHaveAttribute('href', 'https://example.org/ok');
+  for (const body of await page.locator('.comment-body').all()) await body.hover();
+  await page.reload();
+  const thread = page.locator('.thread-body');
+  await expect(thread.locator('.comment-body :is(img, svg, iframe, script, style, link, details, h1)')).toHaveCount(0);
+  const links = await thread.locator('a').evaluateAll((anchors) =>
+    anchors.map((anchor) => ({
+      href: anchor.getAttribute('href') ?? '',
+      rel: anchor.getAttribute('rel'),
+      attributes: anchor.attributes.length,
+    })),
+  );
+  expect(links.length).toBeGreaterThan(4);
+  for (const link of links) {
+    expect(link.rel, link.href).toBe('nofollow ugc noopener');
+    expect(link.href, link.href).toMatch(/^(https?:|mailto:)/);
+  }
+  expect(await page.evaluate(() => (window as Window & { ran?: unknown }).ran)).toBeUndefined();
+  expect(dialogs).toBe(0);
+  expect(elsewhere).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('an empty comment is refused with the field named, and the field focused', async ({ page }) => {
   await page.goto('/articles/a-small-web-server');
   await page.locator('.comment-form button[type="submit"]').click();

@@ -35,24 +35,27 @@ describe('comment feeds', () => {
   });
   after(() => site.stop());
 
-  test('an article page names its own feed and the site’s; each answers the newest comments as Atom, escaped', async () => {
+  test('an article page names its own feed and the site’s; each answers the newest comments as Atom, rendered and escaped', async () => {
     const article = 'one-site-fifteen-languages';
     const page = await request(`${site.url}/fr/articles/${article}`);
     assert.deepEqual(feedsNamed(page.text), [`/fr/threads/${article}.atom`, '/fr/comments.atom']);
     assert.deepEqual(feedsNamed((await request(`${site.url}/fr/cities`)).text), ['/fr/comments.atom'], 'every page names the site’s');
     const stamp = Date.now();
     for (let n = 0; n < FEED_COMMENTS; n += 1) await comment(site, article, `Comment ${n} of ${stamp}`);
-    await comment(site, article, `<script>alert(1)</script> & ]]> ${stamp}`);
+    await comment(site, article, `<script>alert(1)</script> & ]]> **${stamp}**`);
     const feed = await request(`${site.url}/fr/threads/${article}.atom`);
     assert.equal(feed.status, 200);
     assert.equal(feed.headers['content-type'], ATOM);
     const shown = entries(feed);
     assert.equal(shown.length, FEED_COMMENTS, 'the newest 50 only');
-    assert.ok(shown[0]?.includes(`<content type="text">&#60;script&#62;alert(1)&#60;/script&#62; &#38; ]]&#62; ${stamp}</content>`));
+    // The page's HTML of the Markdown (its own tags, the reader's as text), escaped once more as the feed's text.
+    const rendered = `&#60;p&#62;&#38;lt;script&#38;gt;alert(1)&#38;lt;/script&#38;gt; &#38;amp; ]]&#38;gt; &#60;strong&#62;${stamp}&#60;/strong&#62;&#60;/p&#62;`;
+    assert.ok(shown[0]?.includes(`<content type="html">${rendered}\n</content>`), shown[0]);
     assert.ok(!feed.text.includes('<script>'));
-    assert.ok(!feed.text.includes(`Comment 0 of ${stamp}<`), 'the oldest left out');
-    assert.ok(shown[1]?.includes(`Comment ${FEED_COMMENTS - 1} of ${stamp}<`), 'newest first');
-    for (const element of ['<id>', '<title>', '<updated>', '<author><name>', '<content type="text">'])
+    const paragraph = (text: string) => `&#60;p&#62;${text}&#60;/p&#62;`;
+    assert.ok(!feed.text.includes(paragraph(`Comment 0 of ${stamp}`)), 'the oldest left out');
+    assert.ok(shown[1]?.includes(paragraph(`Comment ${FEED_COMMENTS - 1} of ${stamp}`)), 'newest first');
+    for (const element of ['<id>', '<title>', '<updated>', '<author><name>', '<content type="html">'])
       assert.ok(
         shown.every((entry) => entry.includes(element)),
         element,

@@ -46,14 +46,14 @@ for (const engine of ['the embedded store', 'PostgreSQL']) {
       site = await startSite(PREPARED_SITE, { ...store, TRUST_PROXY: '1', OWNER_PORT: String(port) });
       desk = `http://127.0.0.1:${port}`;
       await site.printed(/The owner's desk at http:\/\/127\.0\.0\.1:\d+\//);
-      ids['alice'] = await comment(alice, ARTICLE, 'Alice on beer <script>alert(1)</script>');
+      ids['alice'] = await comment(alice, ARTICLE, 'Alice on beer, **cheap** <script>alert(1)</script>');
       ids['bob'] = await comment(bob, OTHER_ARTICLE, 'Bob on servers');
       ids['alice2'] = await comment(alice, OTHER_ARTICLE, 'Alice on servers');
       assert.equal((await post(site.url, '/api/topic-requests', { requestTitle: 'Night trains in Europe' }, bob)).status, 200);
     });
     after(() => site.stop());
 
-    test('lists the newest comments across articles, the readers’ text escaped, filtered by article and by reader', async () => {
+    test('lists the newest comments across articles, the readers’ Markdown rendered, their HTML escaped, filtered by article and by reader', async () => {
       const all = await request(`${desk}/`);
       assert.equal(all.status, 200);
       assert.match(all.headers['content-type'] ?? '', /^text\/html/);
@@ -69,7 +69,11 @@ for (const engine of ['the embedded store', 'PostgreSQL']) {
         [...order].sort((a, b) => a - b),
         'newest first',
       );
-      assert.ok(all.text.includes('&#60;script&#62;alert(1)&#60;/script&#62;') && !all.text.includes('<script>alert'), 'escaped');
+      assert.ok(
+        all.text.includes('Alice on beer, <strong>cheap</strong> &lt;script&gt;alert(1)&lt;/script&gt;') &&
+          !all.text.includes('<script>alert'),
+        'rendered, its HTML as text',
+      );
 
       const onBeer = await request(`${desk}/?article=${ARTICLE}`);
       assert.ok(onBeer.text.includes('Alice on beer') && !onBeer.text.includes('on servers'));

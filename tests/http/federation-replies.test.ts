@@ -19,9 +19,10 @@ const ARTICLE = 'writing-in-plain-text';
 const REPLY =
   '<p>Lovely piece &amp; thanks, <span class="h-card"><a href="https://social.example/@bob" class="u-url mention">@<span>bob</span></a></span>!</p>' +
   '<p>See <a href="https://example.org/a/long/path"><span class="invisible">https://</span>example.org/a/lo…</a><script>alert(1)</script></p>';
-const REPLY_TEXT = 'Lovely piece & thanks, @bob!';
-/** The text as a page shows it, escaped. */
-const REPLY_HTML = 'Lovely piece &amp; thanks, @bob!';
+/** The reply as a comment holds it: the Markdown of its HTML, the mention a link to its profile. The owner's email carries it. */
+const REPLY_TEXT = 'Lovely piece & thanks, [@bob](https://social.example/@bob)!';
+/** The reply as a page shows it: rendered from that Markdown, its links with their rel. */
+const REPLY_HTML = 'Lovely piece &amp; thanks, <a href="https://social.example/@bob" rel="nofollow ugc noopener">@bob</a>!';
 
 const STORES = {
   embedded: () => Promise.resolve({}),
@@ -55,7 +56,10 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
           html,
           new RegExp(`<a class="comment-author"[^>]*href="${peer.actorId}"[^>]*rel="nofollow ugc noopener"[^>]*>\\s*Alice \\(${handle}\\)`),
         );
-        assert.ok(html.includes('https://example.org/a/long/path'), 'a link shown as its whole address');
+        assert.ok(
+          html.includes('<a href="https://example.org/a/long/path" rel="nofollow ugc noopener">https://example.org/a/lo…</a>'),
+          'a link kept as a link to its whole address',
+        );
         assert.ok(!html.includes('alert(1)'), 'no script from the remote HTML');
 
         const article = (await (
@@ -71,13 +75,13 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
         assert.ok(mail.text.includes(`Alice (${handle})`), 'the email names the remote author');
 
         assert.equal(await peer.control('edit', { content: '<p>Edited: even <em>better</em>.</p>' }), 202);
-        await until(async () => (await page()).includes('Edited: even better.'), 'the reply edited by its author');
+        await until(async () => (await page()).includes('Edited: even <em>better</em>.'), 'the reply edited by its author');
         assert.ok(!(await page()).includes(REPLY_HTML), 'the old text gone');
         assert.equal(await peer.control('unreply', { as: 'mallory' }), 202, 'someone else’s Delete is taken and does nothing');
         await new Promise((resolve) => setTimeout(resolve, 500));
-        assert.ok((await page()).includes('Edited: even better.'));
+        assert.ok((await page()).includes('Edited: even <em>better</em>.'));
         assert.equal(await peer.control('unreply', {}), 202);
-        await until(async () => !(await page()).includes('Edited: even better.'), 'the reply gone once its author deleted it');
+        await until(async () => !(await page()).includes('Edited: even <em>better</em>.'), 'the reply gone once its author deleted it');
       } finally {
         await site.stop();
         peer.stop();

@@ -59,13 +59,27 @@ async function archivePaths(): Promise<string[]> {
   return paths;
 }
 
+/** A comment in every construct comments render, and raw HTML, which they show as text. */
+const COMMENT =
+  '<p>Markup & more</p>\nOn two lines\n\n> **quoted** `code` [a link](https://example.org/x)\n\n- one\n- two\n\n```\na code block\n```\n\n# a heading';
+
 /** An article with a comment and a reply to it, whose pages the server sends with their thread in them. */
 async function articleWithThread(): Promise<string> {
   const articleSlug = 'the-price-of-a-beer';
-  const comment = await post(site.url, '/api/comments', { articleSlug, body: '<p>Markup & more</p>\nOn two lines' }, newReaderAddress());
+  const comment = await post(site.url, '/api/comments', { articleSlug, body: COMMENT }, newReaderAddress());
   assert.equal(comment.status, 200, comment.text);
   const parentId = String(comment.json()['id']);
-  assert.equal((await post(site.url, '/api/comments', { articleSlug, parentId, body: 'A reply' }, newReaderAddress())).status, 200);
+  assert.equal(
+    (
+      await post(
+        site.url,
+        '/api/comments',
+        { articleSlug, parentId, body: 'A ~~reply~~ *too*: https://example.org/reply' },
+        newReaderAddress(),
+      )
+    ).status,
+    200,
+  );
   return articleSlug;
 }
 

@@ -24,7 +24,14 @@ before(async () => {
   site = await startSite(PREPARED_SITE, { TRUST_PROXY: '1' });
   const reader = newReaderAddress();
   comment = (await post(site.url, '/api/comments', { articleSlug: BEER, body: 'البيرة في لشبونة رخيصة' }, reader)).json();
-  reply = (await post(site.url, '/api/comments', { articleSlug: BEER, parentId: comment.id, body: 'But so is the pay.' }, reader)).json();
+  reply = (
+    await post(
+      site.url,
+      '/api/comments',
+      { articleSlug: BEER, parentId: comment.id, body: 'But so is the *pay*: [see](https://example.org).' },
+      reader,
+    )
+  ).json();
   for (const requestTitle of ['Night trains in Europe', 'القطارات الليلية في أوروبا']) {
     assert.equal((await post(site.url, '/api/topic-requests', { requestTitle }, reader)).status, 200);
   }
@@ -191,7 +198,7 @@ for (const era of ['modern', 'legacy'] as const) {
       });
     });
 
-    test('get_comments reads the thread every translation shares, replies under their comment, Arabic text as written', async () => {
+    test('get_comments reads the thread every translation shares, replies under their comment, text as written (its Markdown, Arabic)', async () => {
       const thread = structured(await call(client, 'get_comments', { slug: BEER })) as {
         comments: { id: string; body: string; depth: number; parentId: string | null }[];
       };
@@ -201,7 +208,12 @@ for (const era of ['modern', 'legacy'] as const) {
       assert.equal(shown?.body, 'البيرة في لشبونة رخيصة');
       assert.deepEqual(
         thread.comments.find(({ id }) => id === reply.id),
-        { ...thread.comments.find(({ id }) => id === reply.id), parentId: comment.id, depth: 2, body: 'But so is the pay.' },
+        {
+          ...thread.comments.find(({ id }) => id === reply.id),
+          parentId: comment.id,
+          depth: 2,
+          body: 'But so is the *pay*: [see](https://example.org).',
+        },
       );
       assert.ok(!JSON.stringify(thread).includes('authorHash'));
     });

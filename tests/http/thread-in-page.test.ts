@@ -49,6 +49,40 @@ test('a plain fetch of an article page shows a comment posted a moment before, e
   }
 });
 
+test('a Markdown comment renders on the page without JavaScript and in the feed as escaped HTML; the API and the twin keep its Markdown', async () => {
+  const stamp = `Markdown ${Date.now()}`;
+  const body = `**${stamp}** and ~~gone~~\nsee [the site](https://example.org/a_(b)) or https://example.org/bare\n\n> quoted \`code\`\n\n- one\n- two\n\n# Heading\n\n![image](https://example.org/x.png) [bad](javascript:alert(1)) <img src=x onerror=alert(1)>`;
+  const answer = await post(site.url, '/api/comments', { articleSlug: ARTICLE, body }, newReaderAddress());
+  assert.equal(answer.status, 200, answer.text);
+  assert.equal(answer.json<{ body: string }>().body, body, 'the API answers the Markdown as typed');
+
+  const html = await (await fetch(`${site.url}/articles/${ARTICLE}`)).text();
+  const rel = 'rel="nofollow ugc noopener"';
+  const shown = html.slice(html.indexOf(`<strong>${stamp}</strong>`));
+  const comment = shown.slice(0, shown.indexOf('</div>'));
+  for (const part of [
+    `<strong>${stamp}</strong> and <s>gone</s><br>`,
+    `see <a href="https://example.org/a_(b)" ${rel}>the site</a> or <a href="https://example.org/bare" ${rel}>https://example.org/bare</a>`,
+    '<blockquote>\n<p>quoted <code>code</code></p>\n</blockquote>',
+    '<ul>\n<li>one</li>\n<li>two</li>\n</ul>',
+    '<p>Heading</p>',
+    `!<a href="https://example.org/x.png" ${rel}>image</a> [bad](javascript:alert(1)) &lt;img src=x onerror=alert(1)&gt;`,
+  ])
+    assert.ok(comment.includes(part), `${part} in ${comment}`);
+  assert.ok(!/<(img|h\d)\b/.test(comment), 'no image, no heading');
+
+  const feed = (await request(`${site.url}/threads/${ARTICLE}.atom`)).text;
+  assert.ok(
+    feed.includes(`&#60;strong&#62;${stamp}&#60;/strong&#62; and &#60;s&#62;gone&#60;/s&#62;`),
+    'the feed carries the HTML, escaped',
+  );
+  assert.ok(feed.includes('&#38;lt;img src=x onerror=alert(1)&#38;gt;') && !feed.includes('<img'), 'the reader’s HTML as text');
+
+  const twin = (await request(`${site.url}/threads/${ARTICLE}.md`)).text;
+  assert.ok(twin.includes(`\\*\\*${stamp}\\*\\* and \\~\\~gone\\~\\~`), 'the twin carries the Markdown as typed, as literal text');
+  assert.ok(!twin.includes('<strong>'));
+});
+
 test('the page’s ETag changes with its thread, and revalidates under the new one; compressed bodies carry the thread too', async () => {
   const url = `${site.url}/de/articles/${ARTICLE}`;
   const before = await request(url);

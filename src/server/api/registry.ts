@@ -201,7 +201,7 @@ const createComment = writeOperation({
   fields: {
     articleSlug: PUBLISHED_SLUG,
     parentId: 'The id of the comment this replies to; absent or null for a top-level comment.',
-    body: `The comment, as plain text: it is never rendered as HTML. At most ${MAX_LINKS_PER_COMMENT} links (http(s) addresses, \`www.\` names, domain names), and not the same text as the reader’s previous comment (whatever its case and spacing).`,
+    body: `The comment, in Markdown, kept and answered as typed; the site's pages render a safe subset of it (emphasis, strong, strikethrough, code, quotes, lists, http(s) and mailto links) and show raw HTML, images and headings as text. At most ${MAX_LINKS_PER_COMMENT} links (http(s) addresses, \`www.\` names, domain names), and not the same text as the reader’s previous comment (whatever its case and spacing).`,
     ...FORM_FIELDS,
   },
   requestExample: { articleSlug: 'the-price-of-a-beer', body: 'In Lisbon the beer is cheap, but so is the pay.' },

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '../../i18n/languages.ts';
 import { escapeXml } from '../http/xml.ts';
 
-/** One entry of an Atom feed: a comment, its text as plain text. */
+/** One entry of an Atom feed: a comment, its text as HTML. */
 export interface AtomEntry {
   /** A permanent IRI of its own: the comment's address on its article page. */
   id: string;
@@ -9,8 +9,12 @@ export interface AtomEntry {
   /** RFC 3339. */
   updated: string;
   author: string;
-  /** The reader's text, sent as text (`type="text"`): a feed reader shows it as typed, never as markup. */
-  text: string;
+  /**
+   * The comment's text as the page shows it: the HTML of the comments' safe
+   * renderer, sent escaped (`type="html"`), so a feed reader shows what the
+   * page does and the feed stays well-formed whatever the text holds.
+   */
+  html: string;
   /** The article page it is read on. */
   url: string;
 }
@@ -28,14 +32,14 @@ export interface AtomFeed {
   entries: readonly AtomEntry[];
 }
 
-function entryXml({ id, title, updated, author, text, url }: AtomEntry): string {
+function entryXml({ id, title, updated, author, html, url }: AtomEntry): string {
   return `  <entry>
     <id>${escapeXml(id)}</id>
     <title>${escapeXml(title)}</title>
     <updated>${updated}</updated>
     <author><name>${escapeXml(author)}</name></author>
     <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>
-    <content type="text">${escapeXml(text)}</content>
+    <content type="html">${escapeXml(html)}</content>
   </entry>`;
 }
 

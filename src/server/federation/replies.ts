@@ -6,21 +6,22 @@
  * comment in that article's one thread. The same rules as the site's own:
  * depth, the owner's and the burst ban, the comment quota (per remote
  * actor), MODERATION. The author is shown by their display name and handle
- * and linked to their profile; the text is the post's, reduced to plain
- * text (remote-text.ts). An `Update` of the post by its author edits its
- * text; a `Delete` removes it.
+ * and linked to their profile; the text is the post's HTML made the
+ * Markdown comments render (comment-markdown/markdown-from-html.ts), so that it
+ * shows through the same safe renderer as a reader's. An `Update` of the
+ * post by its author edits its text; a `Delete` removes it.
  * What is refused is dropped (a remote server reads no reason) and logged
  * without the actor.
  */
 import type { InboxContext } from '@fedify/fedify';
 import { Link, Note, type Actor, type Create, type Delete, type Update } from '@fedify/vocab';
+import { markdownFromHtml } from '../comment-markdown/markdown-from-html.ts';
 import { readerHash } from '../identity/reader-hash.ts';
 import { log } from '../observability/log.ts';
 import { remoteCommentId } from '../store/records.ts';
 import { addComment, placeInThread, statusOfNewComment } from '../store/service.ts';
 import { commentInput } from '../writes/schemas.ts';
 import { visibleArticleAt, type FederationData } from './data.ts';
-import { remoteText } from './remote-text.ts';
 
 /** The longest display name kept; the handle is kept whole. */
 const NAME_CHARS = 80;
@@ -56,7 +57,7 @@ function profileOf(actor: Actor, id: URL): string {
 
 /** The text of a remote post as a comment holds it, or null when nothing of it is a comment's text. */
 function bodyOf(note: Note): string | null {
-  const body = commentInput.shape.body.safeParse(remoteText(note.content?.toString() ?? '').slice(0, BODY_CHARS));
+  const body = commentInput.shape.body.safeParse(markdownFromHtml(note.content?.toString() ?? '').slice(0, BODY_CHARS));
   return body.success ? body.data : null;
 }
 

@@ -3,7 +3,8 @@ import { escapeXml } from '../http/xml.ts';
 
 /**
  * The desk's pages are put together as HTML text here: a few small pages an
- * owner reads, with every reader-written value escaped, forms that work
+ * owner reads, with every reader-written value escaped (a comment's text is
+ * the HTML of the comments' safe renderer), forms that work
  * without JavaScript, and a stylesheet that the Content-Security-Policy
  * names by its hash.
  */
@@ -45,7 +46,10 @@ button { background: var(--accent); color: var(--background); border: none; font
 ol.items { list-style: none; padding: 0; }
 ol.items > li { border-bottom: 1px solid var(--border); padding: 0.75rem 0; }
 .meta { color: var(--muted); font-size: 0.9rem; font-weight: 400; margin: 0; }
-.text { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.4rem 0; }
+.text { overflow-wrap: anywhere; margin: 0.4rem 0; }
+.text > * { margin-block: 0.4rem; }
+.text pre { white-space: pre-wrap; background: var(--surface); padding: 0.4rem 0.6rem; }
+.text blockquote { margin-inline: 0; padding-inline-start: 0.75rem; border-inline-start: 3px solid var(--border); }
 .state { font-weight: 700; color: var(--text); }
 .actions { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; }
 .actions form { margin: 0; }

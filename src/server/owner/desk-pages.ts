@@ -1,4 +1,5 @@
 import { articlePath } from '../articles/catalog.ts';
+import { commentHtml } from '../comment-markdown/comment-html.ts';
 import type {
   BugReport,
   CitySubmission,
@@ -9,7 +10,7 @@ import type {
   StoreStats,
   TopicRequest,
 } from '../store/types.ts';
-import { actionButton, html, type Html } from './desk-html.ts';
+import { actionButton, html, Html } from './desk-html.ts';
 import { subscribersLine } from './format.ts';
 
 /** Comments a page of the desk's list shows. */
@@ -37,7 +38,7 @@ function commentItem(comment: StoredComment, banned: boolean, site: string, back
         <time datetime="${comment.createdAt}">${comment.createdAt.replace('T', ' ').slice(0, 16)} UTC</time
         >${deleted ? html` · <span class="state">deleted</span>` : null}${waiting ? html` · <span class="state">waiting for approval</span>` : null}${banned ? html` · <span class="state">reader banned</span>` : null}
       </h2>
-      ${deleted ? null : html`<p class="text">${comment.body}</p>`}
+      ${deleted ? null : html`<div class="text" dir="auto">${new Html(commentHtml(comment.body))}</div>`}
       <div class="actions">
         <a href="/?reader=${reader}">This reader's comments</a>
         ${waiting ? actionButton(`/comments/${encodeURIComponent(comment.id)}/approve`, 'Approve', back) : null}

@@ -13,6 +13,7 @@
 import type { KeyObject } from 'node:crypto';
 import { DEFAULT_LANGUAGE } from '../../i18n/languages.ts';
 import { articlePath } from '../articles/catalog.ts';
+import { commentHtml } from '../comment-markdown/comment-html.ts';
 import { MODERATION_PATH_PREFIX } from '../http/site-paths.ts';
 import { LINK_PAGE_HEADERS, linkPage, paragraph } from '../http/link-page.ts';
 import { escapeXml as escapeHtml } from '../http/xml.ts';
@@ -57,11 +58,11 @@ function page(status: number, title: string, content: string): Response {
   return linkPage(status, { lang: 'en', dir: 'ltr' }, title, content);
 }
 
-/** The comment a link is about, as the owner reads it: article, writer, state and text. */
+/** The comment a link is about, as the owner reads it: article, writer, state and text (rendered as the page shows it). */
 function commentShown(comment: StoredComment): string {
   const state = comment.deletedAt !== null ? 'deleted' : comment.status === 'pending' ? 'waiting for approval' : 'published';
   return `<p>On <a href="${escapeHtml(articlePath(comment.articleSlug, DEFAULT_LANGUAGE))}">${escapeHtml(comment.articleSlug)}</a>, by ${escapeHtml(comment.author)}, ${escapeHtml(comment.createdAt.slice(0, 16).replace('T', ' '))} UTC (${state}):</p>
-<blockquote dir="auto">${escapeHtml(comment.body)}</blockquote>`;
+<blockquote dir="auto">${commentHtml(comment.body)}</blockquote>`;
 }
 
 /** The page of a link whose action cannot be done (any more). */

@@ -32,7 +32,12 @@ export type ThreadSource = Pick<ThreadStore, 'revision' | 'listComments' | 'arti
  * budget is built on every read, but its page count is still kept.
  */
 const VIEW_BYTES = 16 * 1024 * 1024;
-/** What a comment costs a view besides its text (its fields and objects), in the budget's bytes. */
+/**
+ * What a comment costs a view besides its text (its fields and objects), in
+ * the budget's bytes. A view holds each body as typed, its Markdown: the HTML
+ * is made where a page or a feed is rendered, and those renders are kept by
+ * their own size (front/response-cache.ts).
+ */
 const COMMENT_OVERHEAD_BYTES = 400;
 /** Threads whose size is kept (a few dozen bytes each), so that a page past the last is answered without its thread. */
 const KEPT_SIZES = 10_000;

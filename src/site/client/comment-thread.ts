@@ -174,7 +174,7 @@ export class CommentThread extends HTMLElement {
       return null;
     }
     const template = document.createElement('template');
-    // The fragment is the site's own render, in which every reader's text is escaped.
+    // The fragment is the site's own render, in which every reader's text went through the comments' safe renderer.
     template.innerHTML = await response.text();
     return template.content.querySelector('.thread-page');
   }
