@@ -65,6 +65,26 @@ export function deliveriesKept({ harness, freshStore }: ContractStores): void {
     }
   });
 
+  test('settled deliveries are forgotten once settled before the time given, and for good; the rest stays', async () => {
+    const place = await harness.fresh();
+    const store = await harness.open(place);
+    await store.queueDeliveries(CREATE, INBOXES);
+    const [settled] = await store.claimDeliveries(1, 60_000);
+    assert.ok(settled);
+    await store.deliveriesSettled([settled], 'delivered');
+    assert.equal(await store.pruneDeliveries(new Date(Date.now() - 60_000).toISOString()), 0, 'settled after that time');
+    assert.equal(await store.pruneDeliveries(new Date(Date.now() + 60_000).toISOString()), 1);
+    await store.close();
+    const reopened = await harness.open(place);
+    try {
+      const exported = (await collect(reopened.exportRecords())).flatMap((record) => (record.kind === 'delivery' ? [record.item] : []));
+      assert.deepEqual(inboxesOf(exported).sort(), INBOXES.filter((inbox) => inbox !== settled.inbox).sort());
+      assert.equal((await reopened.claimDeliveries(10, 60_000)).length, INBOXES.length - 1, 'those not settled are still due');
+    } finally {
+      await reopened.close();
+    }
+  });
+
   test('deliveries move with an export, settled ones settled, and importing them twice changes nothing', async (t) => {
     const source = await freshStore(t);
     await source.queueDeliveries(CREATE, INBOXES);

@@ -39,6 +39,14 @@ const BACKOFF_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 3600_000;
 /** Failures after which an inbox is given up on for that activity: about two days of tries. */
 const MOST_ATTEMPTS = 14;
+/**
+ * How long a settled delivery is kept: what keeps an activity from being
+ * queued twice for an inbox is needed while its appearance may be handed
+ * again (a crash between queueing and handing), minutes, not a week; and a
+ * thousand followers times every article would otherwise be kept for good.
+ */
+const SETTLED_KEPT_MS = 7 * 86_400_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 export interface Deliverer {
   /** Looks for due deliveries now rather than at the next poll. */
@@ -124,7 +132,12 @@ export function startDeliverer(ctx: Context<FederationData>, allowPrivate: boole
     }
   };
 
+  let prunedAt = 0;
   const deliverClaimed = async (): Promise<void> => {
+    if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      await store.pruneDeliveries(new Date(prunedAt - SETTLED_KEPT_MS).toISOString());
+    }
     while (!stopped) {
       const leaseEnds = Date.now() + LEASE_MS;
       const claimed = await store.claimDeliveries(CLAIMED_AT_ONCE, LEASE_MS);

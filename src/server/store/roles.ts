@@ -248,6 +248,12 @@ export interface DeliveryStore {
   deliveriesFailed(deliveries: readonly DeliveryKey[], dueAt: string): Promise<void>;
   /** Gives claimed deliveries back as they were: due again at once. */
   deliveriesReleased(deliveries: readonly DeliveryKey[]): Promise<void>;
+  /**
+   * Forgets the deliveries settled before `settledBefore` (ISO 8601), which
+   * nothing queues again by then: one a follower and article otherwise stays
+   * for good. Resolves with how many were forgotten.
+   */
+  pruneDeliveries(settledBefore: string): Promise<number>;
 }
 
 export interface AppearanceStore {

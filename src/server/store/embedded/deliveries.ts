@@ -47,6 +47,12 @@ export class EmbeddedDeliveries implements DeliveryStore {
     return Promise.resolve();
   }
 
+  async pruneDeliveries(settledBefore: string): Promise<number> {
+    const pruned = this.#state.settledBefore(settledBefore).length;
+    if (pruned > 0) await this.#core.commit({ op: 'deliveriesPruned', settledBefore });
+    return pruned;
+  }
+
   /** Ends the leases of these deliveries; their keys. */
   #released(deliveries: readonly DeliveryKey[]): string[] {
     const keys = deliveries.map(deliveryKey);

@@ -5,11 +5,12 @@ import { storedShapes, type JournalRecord } from './documents.ts';
 import type { StoreLayout } from './layout.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
 
-type DeliveryRecord = Extract<JournalRecord, { op: 'deliveriesQueued' | 'deliveriesSettled' | 'deliveriesFailed' }>;
+const DELIVERY_OPS = ['deliveriesQueued', 'deliveriesSettled', 'deliveriesFailed', 'deliveriesPruned'] as const;
+type DeliveryRecord = Extract<JournalRecord, { op: (typeof DELIVERY_OPS)[number] }>;
 
 /** Whether a journal record is one of the federation's deliveries. */
 export function isDeliveryRecord(record: JournalRecord): record is DeliveryRecord {
-  return record.op === 'deliveriesQueued' || record.op === 'deliveriesSettled' || record.op === 'deliveriesFailed';
+  return (DELIVERY_OPS as readonly string[]).includes(record.op);
 }
 
 /**
@@ -30,6 +31,12 @@ export class DeliveryState {
     return new DeliveryState(await Collection.load(layout.deliveries, storedShapes.delivery, deliveryKey));
   }
 
+  /** The settled deliveries settled before `time` (ISO 8601). */
+  settledBefore(time: string): Delivery[] {
+    const before = Date.parse(time);
+    return this.deliveries.oldestFirst().filter((item) => item.settledAt !== null && Date.parse(item.settledAt) < before);
+  }
+
   /** Applies a journal record unless the snapshot holds it already; returns what it changed. */
   apply(record: DeliveryRecord): SnapshotTarget | null {
     if (record.seq <= this.deliveries.journalSeq) return null;
@@ -38,6 +45,10 @@ export class DeliveryState {
         this.deliveries.add(item);
         if (item.settledAt === null) this.unsettled.add(deliveryKey(item));
       }
+      return this.deliveries;
+    }
+    if (record.op === 'deliveriesPruned') {
+      for (const item of this.settledBefore(record.settledBefore)) this.deliveries.remove(deliveryKey(item));
       return this.deliveries;
     }
     for (const key of record.keys) {

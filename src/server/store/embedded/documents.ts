@@ -142,6 +142,7 @@ export const journalRecord = z.discriminatedUnion('op', [
     outcome: delivery.shape.outcome.unwrap(),
   }),
   z.object({ seq, op: z.literal('deliveriesFailed'), keys: z.array(text.min(1)), dueAt: isoDate }),
+  z.object({ seq, op: z.literal('deliveriesPruned'), settledBefore: isoDate }),
 ]);
 export type JournalRecord = z.infer<typeof journalRecord>;
 

@@ -115,4 +115,9 @@ export class PostgresDeliveries implements DeliveryStore {
   async deliveriesReleased(deliveries: readonly DeliveryKey[]): Promise<void> {
     await this.#core.query(`UPDATE deliveries SET lease_until = NULL WHERE ${KEYED}`, keyParams(deliveries));
   }
+
+  async pruneDeliveries(settledBefore: string): Promise<number> {
+    const { rowCount } = await this.#core.query('DELETE FROM deliveries WHERE settled_at < $1', [settledBefore]);
+    return rowCount ?? 0;
+  }
 }
