@@ -4,15 +4,16 @@
  * line for people (`LOG_FORMAT=pretty`, or a terminal; pino-pretty).
  * `LOG_LEVEL` sets the least severe level written.
  *
- * Lines are gathered and written together once per turn of the event loop
- * (or when 64 KiB wait), and the process's logger hands them to pino's
- * asynchronous destination (SonicBoom), which writes them from libuv's
- * thread pool: a write to a pipe or a file is synchronous in Node, and one
- * per request, or a reader of the pipe slower than the server, would hold
- * the server for every reader. Past WAITING_BYTES not yet written, lines are
- * dropped rather than held. An error is written at once, synchronously,
- * with what waited before it, so that a crash right after still leaves it;
- * whatever waits is written so when the process exits.
+ * Lines are gathered once per turn of the event loop (or when 64 KiB wait),
+ * and the process's logger hands them to pino's asynchronous destination
+ * (SonicBoom), which writes them from libuv's thread pool once WRITTEN_BYTES
+ * wait, and every WRITTEN_WITHIN_MS whatever waits: a write to a pipe or a file is
+ * synchronous in Node, and one per request, or a reader of the pipe slower
+ * than the server, would hold the server for every reader. Past
+ * WAITING_BYTES not yet written, lines are dropped rather than held. An
+ * error is written at once, synchronously, with what waited before it, so
+ * that a crash right after still leaves it; whatever waits is written so when
+ * the process exits.
  *
  * The access line, one a request, is built as text from the fields at hand,
  * the same JSON pino would write, without going through pino.
@@ -34,6 +35,12 @@ const FLUSH_CHARACTERS = 64 * 1024;
 
 /** Bytes of lines the process's destination holds at most while its reader is slow: more are dropped. */
 const WAITING_BYTES = 16 * 1024 * 1024;
+
+/** The process's destination writes once this many bytes wait: one write for a few dozen access lines. */
+const WRITTEN_BYTES = 8 * 1024;
+
+/** …and every this long, whatever waits: a quiet server's lines are not held for long. */
+const WRITTEN_WITHIN_MS = 200;
 
 /** One access line's fields (requests.ts). */
 interface AccessFields {
@@ -206,7 +213,13 @@ let processLogger: Logger | undefined;
 export function log(): Logger {
   if (!processLogger) {
     const { LOG_LEVEL: level, LOG_FORMAT: format } = settingsOf(['LOG_LEVEL', 'LOG_FORMAT']);
-    const stdout = asynchronousDestination({ dest: 1, sync: false, maxLength: WAITING_BYTES });
+    const stdout = asynchronousDestination({
+      dest: 1,
+      sync: false,
+      minLength: WRITTEN_BYTES,
+      periodicFlush: WRITTEN_WITHIN_MS,
+      maxLength: WAITING_BYTES,
+    });
     const logger = createLogger({
       level,
       format: format ?? (process.stdout.isTTY ? 'pretty' : 'json'),
