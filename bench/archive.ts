@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIsStale, buildSite } from '../scripts/build-site.ts';
 import { load } from './load.ts';
-import { PRODUCTION_OBSERVABILITY, residentMiB, type Started, startProcess } from './processes.ts';
+import { PRODUCTION_OBSERVABILITY, residentMiB, startBareServer, type Started, startProcess } from './processes.ts';
 import { measured } from './report.ts';
 
 const ROOT = process.cwd();
@@ -141,12 +141,7 @@ async function diskReads(dir: string): Promise<{ site: number; bare: number }> {
   const path = `/articles/archive-${String(Math.ceil(ARTICLES / 2)).padStart(4, '0')}`;
   const file = join(dir, 'dist', 'client', path, 'index.html');
   const site = await startSite(dir, { STATIC_CACHE_MIB: '0' });
-  const bare = await startProcess(
-    ['bench/bare-file-server.mjs', file],
-    { cwd: ROOT, pinned: true },
-    /listening on (\d+)/,
-    (m) => `http://127.0.0.1:${m[1] ?? ''}`,
-  );
+  const bare = await startBareServer(ROOT, 'bare-file-server.mjs', file);
   try {
     const options = { seconds: 3, connections: 20 };
     await load(`${site.url}${path}`, { seconds: 1, connections: 20 });

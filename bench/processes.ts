@@ -65,5 +65,15 @@ export function startProcess(
   });
 }
 
+/** One of the bench's bare servers (`bare-server.mjs`, `bare-file-server.mjs`), given `file`, on the server's core. */
+export function startBareServer(root: string, script: string, file: string): Promise<Started> {
+  return startProcess(
+    [`bench/${script}`, file],
+    { cwd: root, pinned: true },
+    /listening on (\d+)/,
+    (m) => `http://127.0.0.1:${m[1] ?? ''}`,
+  );
+}
+
 /** Every site the bench starts runs as in production: one access line a request (LOG_LEVEL info) and metrics served. */
 export const PRODUCTION_OBSERVABILITY = { LOG_LEVEL: 'info', METRICS_PORT: '0' } as const;

@@ -12,6 +12,8 @@ export interface ReadFigure {
   target: string;
   siteRequestsPerSecond: number;
   bareRequestsPerSecond: number;
+  /** The same site with its log at `warn`, against the same bare server: for comparison, no goal. */
+  quietRequestsPerSecond: number;
   goal: number;
 }
 
@@ -64,20 +66,20 @@ async function svgOf(spec: TopLevelSpec): Promise<string> {
 
 function readsChart(): TopLevelSpec {
   const values = measured.reads.flatMap((figure) => [
-    { target: figure.target, server: 'this site', requestsPerSecond: Math.round(figure.siteRequestsPerSecond) },
-    { target: figure.target, server: 'bare node:http, same bytes', requestsPerSecond: Math.round(figure.bareRequestsPerSecond) },
+    { target: figure.target, log: 'access log on (info)', ratio: figure.siteRequestsPerSecond / figure.bareRequestsPerSecond },
+    { target: figure.target, log: 'log at warn', ratio: figure.quietRequestsPerSecond / figure.bareRequestsPerSecond },
   ]);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: 'Reads: requests a second, this site against a bare server (same run)',
+    title: 'Reads: requests a second, this site over a bare server sending the same bytes (same run)',
     width: 420,
     data: { values },
     mark: 'bar',
     encoding: {
       y: { field: 'target', type: 'nominal', title: null, sort: null },
-      yOffset: { field: 'server' },
-      x: { field: 'requestsPerSecond', type: 'quantitative', title: 'requests / s' },
-      color: { field: 'server', type: 'nominal', title: null, legend: { orient: 'bottom' } },
+      yOffset: { field: 'log' },
+      x: { field: 'ratio', type: 'quantitative', title: 'site / bare server' },
+      color: { field: 'log', type: 'nominal', title: null, legend: { orient: 'bottom' } },
     },
   };
 }
@@ -117,16 +119,20 @@ Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpu.
 
 ![Reads: this site against a bare node:http server](benchmarks-reads.svg)
 
+Each ratio is the site's requests a second over those of a bare \`node:http\` server sending the same bytes, measured in
+turns in the same run: requests a second alone say more of the machine than of the site. The site runs as \`npm start\`
+runs it by default: an access line a request (\`LOG_LEVEL=info\`) and metrics served (\`METRICS_PORT\`), the article's
+thread holding 50 comments. The last column is the same site with its log at \`warn\`, for comparison.
+
 ${table(
-  ['target', 'site req/s', 'bare req/s', 'ratio', 'goal'],
+  ['target', 'ratio', 'goal', 'ratio at warn'],
   measured.reads.map((figure) => {
     const ratio = figure.siteRequestsPerSecond / figure.bareRequestsPerSecond;
     return [
       figure.target,
-      Math.round(figure.siteRequestsPerSecond),
-      Math.round(figure.bareRequestsPerSecond),
       `${ratio.toFixed(2)}×`,
       `${figure.goal}×${ratio < figure.goal ? ' (missed)' : ''}`,
+      `${(figure.quietRequestsPerSecond / figure.bareRequestsPerSecond).toFixed(2)}×`,
     ];
   }),
 )}

@@ -65,6 +65,20 @@ test('one access line per request: time, request id, method, route kind, path wi
     assert.equal(vote.status, 200);
     for (const expected of asked) {
       const line = await accessLine(site, expected.method, expected.path);
+      const fields = [
+        'level',
+        'time',
+        'requestId',
+        'method',
+        'kind',
+        ...(expected.operation ? ['operation'] : []),
+        'path',
+        'status',
+        'ms',
+        'bytes',
+        'msg',
+      ];
+      assert.deepEqual(Object.keys(line), fields, `${expected.path}: these fields, in this order, and no other`);
       assert.equal(line['level'], 'info');
       assert.match(String(line['time']), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       assert.match(String(line['requestId']), /^[0-9a-f-]{36}$/);

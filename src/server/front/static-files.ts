@@ -1,6 +1,7 @@
 import { watch, type FSWatcher, type ReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
 import type { EncodedBodies, Encoding } from './encoding.ts';
 import { ENCODED_SUFFIX, manifestPath, readFileManifest, type BodyStamp, type ManifestFile } from './file-manifest.ts';
@@ -75,8 +76,11 @@ export type BodyRead = { body: Buffer } | { stream: ReadStream; size: number } |
 /** A body larger than this is never held in memory, nor read whole: it is streamed from disk each time. */
 const LARGEST_HELD_BYTES = 1024 * 1024;
 
-/** A body held in memory is compared with its file on disk again once this long has passed. */
+/** A body held in memory, or a file found unchanged, is compared with its file on disk again once this long has passed. */
 const RECHECK_MS = 2000;
+
+/** Files whose last finding unchanged (`unchanged`) is remembered: the pages read most, each a few bytes. */
+const REMEMBERED_CHECKS = 4096;
 
 /**
  * The URL path a built file is found under: `a/index.html` under `/a`, which
@@ -128,6 +132,8 @@ export class StaticFiles {
   #files = new Map<string, StaticFile>();
   /** URL paths the server answers otherwise (the not-found pages): never served as files. */
   readonly #withheld = new Set<string>();
+  /** When each file read often was last found unchanged on disk: a file object of an older manifest falls out unread. */
+  readonly #foundUnchangedAt = new LRUCache<StaticFile, number>({ max: REMEMBERED_CHECKS });
   #watcher: FSWatcher | undefined;
   #reloading: Promise<void> | undefined;
 
@@ -215,9 +221,19 @@ export class StaticFiles {
     return read;
   }
 
-  /** Whether a file's body on disk is still the one the manifest describes (not changed, not removed): one `stat`, no read. */
-  unchanged(file: StaticFile): Promise<boolean> {
-    return isCurrent(file.path, file.bodies.identity);
+  /**
+   * Whether a file's body on disk is still the one the manifest describes
+   * (not changed, not removed): one `stat`, no read, at most once in
+   * RECHECK_MS for a file found unchanged, as for a body held in memory.
+   */
+  async unchanged(file: StaticFile): Promise<boolean> {
+    const now = Date.now();
+    const checkedAt = this.#foundUnchangedAt.get(file);
+    if (checkedAt !== undefined && now - checkedAt < RECHECK_MS) return true;
+    const current = await isCurrent(file.path, file.bodies.identity);
+    if (current) this.#foundUnchangedAt.set(file, now);
+    else this.#foundUnchangedAt.delete(file);
+    return current;
   }
 
   close(): void {

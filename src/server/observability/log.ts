@@ -4,16 +4,24 @@
  * line for people (`LOG_FORMAT=pretty`, or a terminal; pino-pretty).
  * `LOG_LEVEL` sets the least severe level written.
  *
- * Lines are gathered and written together once per turn of the event loop
- * (or when 64 KiB wait): a write to a pipe or a file is synchronous in Node,
- * and one per request would hold the server for every reader. An error is
- * written at once, with what waited before it, so that a crash right after
- * still leaves it; whatever waits is written when the process exits.
+ * Lines are gathered once per turn of the event loop (or when 64 KiB wait),
+ * and the process's logger hands them to pino's asynchronous destination
+ * (SonicBoom), which writes them from libuv's thread pool once WRITTEN_BYTES
+ * wait, and every WRITTEN_WITHIN_MS whatever waits: a write to a pipe or a file is
+ * synchronous in Node, and one per request, or a reader of the pipe slower
+ * than the server, would hold the server for every reader. Past
+ * WAITING_BYTES not yet written, lines are dropped rather than held. An
+ * error is written at once, synchronously, with what waited before it, so
+ * that a crash right after still leaves it; whatever waits is written so when
+ * the process exits.
+ *
+ * The access line, one a request, is built as text from the fields at hand,
+ * the same JSON pino would write, without going through pino.
  *
  * What is never logged, by any caller: a reader's address or hash, a body a
  * reader wrote, a secret. Callers pass only what they name.
  */
-import { pino } from 'pino';
+import { destination as asynchronousDestination, pino } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import { settingsOf, type LogLevel, type Settings } from '../settings/environment.ts';
 
@@ -24,6 +32,15 @@ const SEVERITY: Readonly<Record<LogLevel, number>> = { silent: 0, error: 1, warn
 
 /** Waiting lines past this many characters are written at once. */
 const FLUSH_CHARACTERS = 64 * 1024;
+
+/** Bytes of lines the process's destination holds at most while its reader is slow: more are dropped. */
+const WAITING_BYTES = 16 * 1024 * 1024;
+
+/** The process's destination writes once this many bytes wait: one write for a few dozen access lines. */
+const WRITTEN_BYTES = 8 * 1024;
+
+/** …and every this long, whatever waits: a quiet server's lines are not held for long. */
+const WRITTEN_WITHIN_MS = 200;
 
 /** One access line's fields (requests.ts). */
 interface AccessFields {
@@ -61,6 +78,8 @@ export interface LoggerOptions {
   format: NonNullable<Settings['LOG_FORMAT']>;
   /** Where lines go, several at a time. */
   write: (text: string) => void;
+  /** Writes synchronously what `write` was given and still holds: after an error line, and at exit. */
+  writeWaiting?: () => void;
   /** The time in milliseconds since the epoch. */
   now?: () => number;
 }
@@ -120,8 +139,14 @@ function batchedDestination(write: (text: string) => void): { write: (line: stri
   };
 }
 
+/** An access line as pino writes `info('request', fields)` (its level, then `timestamp`), an empty operation left out. */
+function accessLine({ requestId, method, kind, operation, path, status, ms, bytes }: AccessFields, timestamp: string): string {
+  const named = operation === '' ? '' : `,"operation":${JSON.stringify(operation)}`;
+  return `{"level":"info"${timestamp},"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)},"kind":${JSON.stringify(kind)}${named},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"bytes":${bytes},"msg":"request"}\n`;
+}
+
 /** A logger writing through `write`; see the module's comment for its rules. */
-export function createLogger({ level, format, write, now = Date.now }: LoggerOptions): Logger {
+export function createLogger({ level, format, write, writeWaiting = () => undefined, now = Date.now }: LoggerOptions): Logger {
   // Formatting a date costs more than the rest of an access line: lines of one millisecond share it.
   let formattedAt = Number.NaN;
   let formatted = '';
@@ -154,6 +179,7 @@ export function createLogger({ level, format, write, now = Date.now }: LoggerOpt
       if (threshold < SEVERITY.error) return;
       lines.error(error === undefined ? (fields ?? {}) : { ...fields, error: describeError(error) }, message);
       batch.flush();
+      writeWaiting();
     },
     warn: (message, fields, error?: unknown) => {
       lines.warn(error === undefined ? (fields ?? {}) : { ...fields, error: describeError(error) }, message);
@@ -169,9 +195,12 @@ export function createLogger({ level, format, write, now = Date.now }: LoggerOpt
     },
     request: (fields) => {
       if (threshold < SEVERITY.info) return;
-      lines.info(fields.operation === '' ? { ...fields, operation: undefined } : fields, 'request');
+      destination.write(accessLine(fields, timestamp()));
     },
-    flush: batch.flush,
+    flush: () => {
+      batch.flush();
+      writeWaiting();
+    },
   };
 }
 
@@ -184,11 +213,29 @@ let processLogger: Logger | undefined;
 export function log(): Logger {
   if (!processLogger) {
     const { LOG_LEVEL: level, LOG_FORMAT: format } = settingsOf(['LOG_LEVEL', 'LOG_FORMAT']);
+    const stdout = asynchronousDestination({
+      dest: 1,
+      sync: false,
+      minLength: WRITTEN_BYTES,
+      periodicFlush: WRITTEN_WITHIN_MS,
+      maxLength: WAITING_BYTES,
+    });
     const logger = createLogger({
       level,
       format: format ?? (process.stdout.isTTY ? 'pretty' : 'json'),
-      write: (text) => process.stdout.write(text),
+      write: (text) => {
+        stdout.write(text);
+      },
+      writeWaiting: () => {
+        try {
+          stdout.flushSync();
+        } catch {
+          // A destination that cannot take the lines now (closed, its reader gone) loses them, never the request.
+        }
+      },
     });
+    // The same for a write that fails later, on the thread pool.
+    stdout.on('error', () => undefined);
     process.once('exit', () => {
       logger.flush();
     });
