@@ -107,6 +107,9 @@ async function commentAs(browser: Browser, address: string, slug: string, text: 
 const itemOf = (page: Page, text: string) => page.locator('ol.items > li', { hasText: text });
 
 test('the desk lists what waits, filters, approves, deletes, bans and exports while the site runs, axe-clean', async ({ browser }) => {
+  // A walk through every action of the desk, with two axe runs and three browser contexts: more than the usual
+  // time allows on a loaded machine.
+  test.slow();
   const now = Date.now();
   const first = `A first thought on beer ${now}`;
   const spam = `Buy cheap watches ${now}`;
