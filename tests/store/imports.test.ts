@@ -25,6 +25,14 @@ interface Exported {
   createdAt: string;
 }
 
+/** The store `engine` names, new and empty. */
+async function freshStore(engine: 'embedded' | 'PostgreSQL'): Promise<Record<string, string>> {
+  return {
+    DATA_DIR: engine === 'embedded' ? await mkdtemp(join(WORK, 'store-')) : '',
+    DATABASE_URL: engine === 'embedded' ? '' : await freshDatabase('imports'),
+  };
+}
+
 function commentsOf(output: string): Exported[] {
   return output
     .split('\n')
@@ -36,10 +44,7 @@ function commentsOf(output: string): Exported[] {
 describe('import --from: another comment system’s export', () => {
   for (const engine of ['embedded', 'PostgreSQL'] as const) {
     test(`artalk on the ${engine} store: the counts the dry run printed, once, threaded as the source`, async () => {
-      const env = {
-        DATA_DIR: engine === 'embedded' ? await mkdtemp(join(WORK, 'store-')) : '',
-        DATABASE_URL: engine === 'embedded' ? '' : await freshDatabase('imports'),
-      };
+      const env = await freshStore(engine);
       const args = ['import', '--from', 'artalk', join(FIXTURES, 'artalk.json'), '--map', join(FIXTURES, 'map.txt')];
       const dry = await dataTool(env, ...args, '--dry-run');
       assert.equal(dry.code, 0, dry.output);
@@ -84,6 +89,37 @@ describe('import --from: another comment system’s export', () => {
       assert.deepEqual(
         stored.filter(({ articleSlug }) => articleSlug === 'writing-in-plain-text').map(({ author }) => author),
         ['Anonymous'],
+      );
+    });
+
+    test(`wordpress on the ${engine} store: HTML made Markdown, spam and trash skipped, once`, async () => {
+      const env = await freshStore(engine);
+      const args = ['import', '--from', 'wordpress', join(FIXTURES, 'wordpress.xml')];
+      const dry = await dataTool(env, ...args, '--dry-run');
+      assert.equal(dry.code, 0, dry.output);
+      assert.match(dry.output, /^articles matched: 1$/m);
+      assert.match(dry.output, /^ {2}a-small-web-server {2}3$/m);
+      assert.match(dry.output, /^ {2}https:\/\/old\.example\/about\/ {2}1$/m);
+      assert.match(dry.output, /^skipped: spam 1, deleted 1$/m);
+      assert.match(dry.output, /^comments to import: 3$/m);
+      assert.doesNotMatch(dry.output, /@example\.com|203\.0\.113|198\.51\.100/);
+
+      assert.match((await dataTool(env, ...args)).output, /^imported: 3 added, 0 already there$/m);
+      assert.match((await dataTool(env, ...args)).output, /^imported: 0 added, 3 already there$/m);
+      const stored = commentsOf((await dataTool(env, 'export')).output);
+      assert.doesNotMatch(JSON.stringify(stored), /@example\.com|203\.0\.113|198\.51\.100/);
+      assert.deepEqual(
+        stored.map(({ author, depth, body, createdAt }) => [author, depth, body, createdAt]),
+        [
+          ['Ada', 1, 'Tom & Jerry liked [this page](https://example.org/x?a=1&b=2).', '2021-10-28T20:50:15.000Z'],
+          ['Bob', 2, 'A reply\non two lines', '2021-10-28T21:00:00.000Z'],
+          ['Dee', 2, 'Under a deleted comment', '2021-10-29T10:00:00.000Z'],
+        ],
+      );
+      assert.deepEqual(
+        stored.map(({ parentId }) => parentId),
+        [null, stored[0]?.id, stored[0]?.id],
+        'a reply to a deleted comment hangs from its nearest kept ancestor',
       );
     });
   }

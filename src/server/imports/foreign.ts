@@ -10,11 +10,11 @@ import { remoteCommentId } from '../store/records.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
 import type { ExportRecord } from '../store/types.ts';
 
-export const IMPORT_SOURCES = ['artalk'] as const;
+export const IMPORT_SOURCES = ['artalk', 'wordpress'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 /** Only published comments are imported; the others are counted as skipped, by their status. */
-type ForeignStatus = 'approved' | 'spam' | 'deleted' | 'pending';
+export type ForeignStatus = 'approved' | 'spam' | 'deleted' | 'pending';
 
 /**
  * One comment as a reader of another system's export yields it. An email or

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { newSalt } from '../identity/reader-hash.ts';
 import type { StoreLifecycle, TransferStore } from '../store/roles.ts';
 import { readArtalk } from './artalk.ts';
+import { readWordPress } from './wordpress.ts';
 import { planImport, type ForeignComment, type ImportMap, type ImportPlan, type ImportSource } from './foreign.ts';
 
 export interface ForeignImport {
@@ -20,6 +21,7 @@ export interface ForeignImport {
 
 const READERS: Record<ImportSource, (file: string) => Promise<ForeignComment[]>> = {
   artalk: async (file) => readArtalk(await readFile(file, 'utf8')),
+  wordpress: async (file) => readWordPress(await readFile(file, 'utf8')),
 };
 
 /** A map file: one `OLD-URL-OR-PATH SLUG` a line; blank lines and lines starting with # are ignored. */
