@@ -123,26 +123,32 @@ describe('import --from: another comment system’s export', () => {
       );
     });
 
-    test(`remark42 on the ${engine} store: deleted skipped, its reply kept, once`, async () => {
-      const env = await freshStore(engine);
-      const args = ['import', '--from', 'remark42', join(FIXTURES, 'remark42.jsonl')];
-      const dry = await dataTool(env, ...args, '--dry-run');
-      assert.equal(dry.code, 0, dry.output);
-      assert.match(dry.output, /^ {2}a-small-web-server {2}3$/m);
-      assert.match(dry.output, /^ {2}https:\/\/old\.example\/about\/ {2}1$/m);
-      assert.match(dry.output, /^skipped: deleted 1$/m);
-      assert.match(dry.output, /^comments to import: 3$/m);
-      assert.match((await dataTool(env, ...args)).output, /^imported: 3 added, 0 already there$/m);
-      assert.match((await dataTool(env, ...args)).output, /^imported: 0 added, 3 already there$/m);
-      const stored = commentsOf((await dataTool(env, 'export')).output);
-      assert.deepEqual(
-        stored.map(({ author, depth, body, parentId }) => [author, depth, body, parentId]),
-        [
-          ['Ada', 1, 'Tom & Jerry liked [this page](https://example.org/x?a=1&b=2).', null],
-          ['Bob', 2, 'A reply', stored[0]?.id],
-          ['Dee', 2, 'Under a deleted comment', stored[0]?.id],
-        ],
-      );
-    });
+    for (const [source, file, reasons] of [
+      ['remark42', 'remark42.jsonl', 'deleted 1'],
+      ['disqus', 'disqus.xml', 'spam 1, deleted 1'],
+    ] as const) {
+      test(`${source} on the ${engine} store: ${reasons} skipped, a reply to a deleted comment kept, once`, async () => {
+        const env = await freshStore(engine);
+        const args = ['import', '--from', source, join(FIXTURES, file)];
+        const dry = await dataTool(env, ...args, '--dry-run');
+        assert.equal(dry.code, 0, dry.output);
+        assert.match(dry.output, /^ {2}a-small-web-server {2}3$/m);
+        assert.match(dry.output, /^ {2}https:\/\/old\.example\/about\/ {2}1$/m);
+        assert.match(dry.output, new RegExp(`^skipped: ${reasons}$`, 'm'));
+        assert.match(dry.output, /^comments to import: 3$/m);
+        assert.match((await dataTool(env, ...args)).output, /^imported: 3 added, 0 already there$/m);
+        assert.match((await dataTool(env, ...args)).output, /^imported: 0 added, 3 already there$/m);
+        const stored = commentsOf((await dataTool(env, 'export')).output);
+        assert.doesNotMatch(`${dry.output}${JSON.stringify(stored)}`, /@example\.com|203\.0\.113|198\.51\.100/);
+        assert.deepEqual(
+          stored.map(({ author, depth, body, parentId }) => [author, depth, body, parentId]),
+          [
+            ['Ada', 1, 'Tom & Jerry liked [this page](https://example.org/x?a=1&b=2).', null],
+            ['Bob', 2, 'A reply', stored[0]?.id],
+            ['Dee', 2, 'Under a deleted comment', stored[0]?.id],
+          ],
+        );
+      });
+    }
   }
 });

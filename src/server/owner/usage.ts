@@ -10,7 +10,8 @@ Usage: npm run data -- <command> [arguments]
                                there yet; importing the same file twice changes nothing.
   import --from SOURCE FILE [--map MAP] [--dry-run]
                                Adds the published comments of another system's export
-                               (SOURCE: artalk, an Artrans JSON file; remark42, a backup file;
+                               (SOURCE: artalk, an Artrans JSON file; disqus, its XML export;
+                               remark42, a backup file;
                                wordpress, a WXR file) to the articles their
                                pages were: /articles/SLUG, /LANG/articles/SLUG or /SLUG/, or
                                as MAP says (one "OLD-URL-OR-PATH SLUG" a line). Spam, deleted
