@@ -42,6 +42,9 @@ export const LAYER_ELEMENTS = [
   element('front', 'src/server/front'),
   // Social cards: drawn on demand from a page's title.
   element('social', 'src/server/social'),
+  // Comments imported from other comment systems' exports (the data tool's import --from): each format's reader,
+  // and the rules that make their comments this store's.
+  element('imports', 'src/server/imports'),
   // Everything the owner does: the moderation actions, the signed links a notification carries and the pages they
   // open, the desk (pages on a listener of their own), and the data tool (npm run data).
   element('owner', 'src/server/owner'),
@@ -96,7 +99,8 @@ const ALLOWED = {
   threads: [...SHARED, 'store'],
   front: [...SHARED, 'http', 'api-frame', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
-  owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability', 'comment-markdown'],
+  imports: ['identity', 'store', 'comment-markdown'],
+  owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability', 'comment-markdown', 'imports'],
   notifications: [...SHARED, 'store', 'articles', 'observability', 'owner'],
   federation: [
     ...SHARED,

@@ -105,3 +105,15 @@ export function serveBuiltContent(content: BuiltContent): void {
 export function builtContent(): BuiltContent | undefined {
   return served;
 }
+
+/**
+ * The slugs of the build's articles in `dir` (dist/content), as the data tool
+ * matches imported comments to them; none before a build (then only a map matches).
+ */
+export async function builtArticleSlugs(dir: string): Promise<Set<string>> {
+  const text = await readFile(join(dir, CONTENT_INDEX_FILE), 'utf8').catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '{"articles":[]}';
+    throw error;
+  });
+  return new Set((JSON.parse(text) as Pick<ContentIndex, 'articles'>).articles.map(({ slug }) => slug));
+}

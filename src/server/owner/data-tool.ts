@@ -10,6 +10,9 @@ import { finished } from 'node:stream/promises';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { storedReaderName } from '../../i18n/reader-names.ts';
+import { builtArticleSlugs, CONTENT_DIR } from '../articles/built-content.ts';
+import { IMPORT_SOURCES } from '../imports/foreign.ts';
+import { importForeign } from '../imports/import-run.ts';
 import { exportRecord } from '../store/shapes.ts';
 import type { FollowerStore, ModerationStore, StoreLifecycle, TransferStore } from '../store/roles.ts';
 import type { ExportRecord } from '../store/types.ts';
@@ -41,7 +44,7 @@ export interface ToolIo {
 class ToolFailure extends Error {}
 
 /** The roles the tool's commands use. */
-type OwnerStore = ModerationStore & TransferStore & FollowerStore;
+type OwnerStore = ModerationStore & TransferStore & FollowerStore & StoreLifecycle;
 
 /** A command whose arguments were checked, ready to run on the store. */
 type Prepared = (store: OwnerStore, io: ToolIo) => Promise<void>;
@@ -104,7 +107,23 @@ async function* readRecords(input: Readable, io: ToolIo): AsyncGenerator<ExportR
   }
 }
 
+/** import --from SOURCE FILE [--map MAP] [--dry-run]: another comment system's export (src/server/imports/). */
+function prepareForeignImport(args: string[]): Prepared {
+  const dryRun = args.includes('--dry-run');
+  const rest = args.filter((arg) => arg !== '--dry-run');
+  const [, source, file, mapFlag, mapFile, ...extra] = rest;
+  const shape = `expected import --from <${IMPORT_SOURCES.join('|')}> FILE [--map MAP] [--dry-run]`;
+  if (file === undefined || extra.length > 0 || (mapFlag !== undefined && (mapFlag !== '--map' || mapFile === undefined)))
+    throw new UsageError(shape);
+  const known = IMPORT_SOURCES.find((name) => name === source);
+  if (known === undefined) throw new UsageError(shape);
+  return reported(async (store) =>
+    importForeign(store, { source: known, file, mapFile, dryRun, slugs: await builtArticleSlugs(CONTENT_DIR) }),
+  );
+}
+
 function prepareImport(args: string[]): Prepared {
+  if (args[0] === '--from') return prepareForeignImport(args);
   if (args.length > 1) throw new UsageError('expected import [FILE]');
   const [file] = args;
   return async (store, io) => {
@@ -207,7 +226,7 @@ const COMMANDS: Record<string, (args: string[]) => Prepared> = {
 };
 
 /** Runs one command; resolves with the process's exit code. */
-export async function runDataTool(args: string[], openStore: () => Promise<OwnerStore & StoreLifecycle>, io: ToolIo): Promise<number> {
+export async function runDataTool(args: string[], openStore: () => Promise<OwnerStore>, io: ToolIo): Promise<number> {
   const [command, ...rest] = args;
   if (command === '--help' || command === '-h' || command === 'help') {
     io.stdout.write(USAGE);
@@ -218,7 +237,7 @@ export async function runDataTool(args: string[], openStore: () => Promise<Owner
     io.stderr.write(`${command === undefined ? 'No command given.' : `Unknown command "${command}".`}\n\n${USAGE}`);
     return 2;
   }
-  let store: (OwnerStore & StoreLifecycle) | undefined;
+  let store: OwnerStore | undefined;
   try {
     const run = prepare(rest);
     store = await openStore();

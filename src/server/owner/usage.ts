@@ -8,6 +8,16 @@ Usage: npm run data -- <command> [arguments]
   export [--out FILE]          Writes everything as JSON Lines to FILE, or to stdout.
   import [FILE]                Adds the records of an export (FILE, or stdin) that are not
                                there yet; importing the same file twice changes nothing.
+  import --from SOURCE FILE [--map MAP] [--dry-run]
+                               Adds the published comments of another system's export
+                               (SOURCE: artalk, an Artrans JSON file; disqus, its XML export;
+                               remark42, a backup file;
+                               wordpress, a WXR file) to the articles their
+                               pages were: /articles/SLUG, /LANG/articles/SLUG or /SLUG/, or
+                               as MAP says (one "OLD-URL-OR-PATH SLUG" a line). Spam, deleted
+                               and unapproved comments are skipped; emails and IP addresses
+                               are not kept; importing it twice adds nothing. --dry-run
+                               prints what would be imported, and writes nothing.
   review                       Lists what waits, oldest first: comments waiting for approval,
                                topic requests, bug reports, city submissions.
   review answer ID URL         Marks topic request ID answered by the article at URL

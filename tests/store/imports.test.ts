@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { dataTool } from '../support/data-tool.ts';
+import { dropDatabases, freshDatabase } from '../support/postgres.ts';
+
+const FIXTURES = fileURLToPath(new URL('../support/imports/', import.meta.url));
+const WORK = await mkdtemp(join(tmpdir(), 'imports-'));
+after(async () => {
+  await rm(WORK, { recursive: true, force: true });
+  await dropDatabases();
+});
+
+interface Exported {
+  id: string;
+  articleSlug: string;
+  parentId: string | null;
+  depth: number;
+  author: string;
+  authorHash: string;
+  body: string;
+  createdAt: string;
+}
+
+/** The store `engine` names, new and empty. */
+async function freshStore(engine: 'embedded' | 'PostgreSQL'): Promise<Record<string, string>> {
+  return {
+    DATA_DIR: engine === 'embedded' ? await mkdtemp(join(WORK, 'store-')) : '',
+    DATABASE_URL: engine === 'embedded' ? '' : await freshDatabase('imports'),
+  };
+}
+
+function commentsOf(output: string): Exported[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { kind: string; comment?: Exported })
+    .flatMap((record) => (record.kind === 'comment' && record.comment ? [record.comment] : []));
+}
+
+describe('import --from: another comment system’s export', () => {
+  for (const engine of ['embedded', 'PostgreSQL'] as const) {
+    test(`artalk on the ${engine} store: the counts the dry run printed, once, threaded as the source`, async () => {
+      const env = await freshStore(engine);
+      const args = ['import', '--from', 'artalk', join(FIXTURES, 'artalk.json'), '--map', join(FIXTURES, 'map.txt')];
+      const dry = await dataTool(env, ...args, '--dry-run');
+      assert.equal(dry.code, 0, dry.output);
+      assert.match(dry.output, /^dry run: nothing written$/m);
+      assert.match(dry.output, /^articles matched: 3$/m);
+      assert.match(dry.output, /^ {2}a-small-web-server {2}5$/m);
+      assert.match(dry.output, /^ {2}the-price-of-a-beer {2}1$/m);
+      assert.match(dry.output, /^ {2}https:\/\/old\.example\/about\/ {2}1$/m);
+      assert.match(dry.output, /^skipped: pending 1$/m);
+      assert.match(dry.output, /^comments to import: 7$/m);
+      // Neither an address nor an email of the export is printed.
+      assert.doesNotMatch(dry.output, /@example\.com|203\.0\.113|198\.51\.100/);
+      assert.equal(commentsOf((await dataTool(env, 'export')).output).length, 0, 'a dry run writes nothing');
+
+      const first = await dataTool(env, ...args);
+      assert.match(first.output, /^imported: 7 added, 0 already there$/m);
+      const again = await dataTool(env, ...args);
+      assert.match(again.output, /^imported: 0 added, 7 already there$/m);
+
+      const stored = commentsOf((await dataTool(env, 'export')).output);
+      assert.equal(stored.length, 7);
+      assert.doesNotMatch(JSON.stringify(stored), /@example\.com|203\.0\.113|198\.51\.100/);
+      const thread = stored.filter(({ articleSlug }) => articleSlug === 'a-small-web-server');
+      assert.deepEqual(
+        thread.map(({ author, depth, body }) => [author, depth, body]),
+        [
+          ['Ada', 1, 'Great piece on **small servers** &amp; more: see <https://example.org/a?b=1&c=2>'],
+          ['Bob', 2, 'Agreed, <b>not</b> HTML here.'],
+          ['Cy', 3, 'Level three'],
+          ['Ada', 4, 'Level four'],
+          ['Bob', 4, 'Level five, shown under level three'],
+        ],
+      );
+      assert.deepEqual(
+        thread.map(({ parentId }) => parentId),
+        [null, thread[0]?.id, thread[1]?.id, thread[2]?.id, thread[2]?.id],
+        'a reply deeper than four levels hangs from the deepest allowed ancestor',
+      );
+      assert.equal(thread[0]?.authorHash, thread[3]?.authorHash, 'one imported author, one hash');
+      assert.notEqual(thread[0]?.authorHash, thread[1]?.authorHash);
+      assert.equal(thread[0]?.createdAt, '2021-10-28T12:50:15.000Z');
+      assert.deepEqual(
+        stored.filter(({ articleSlug }) => articleSlug === 'writing-in-plain-text').map(({ author }) => author),
+        ['Anonymous'],
+      );
+    });
+
+    test(`wordpress on the ${engine} store: HTML made Markdown, spam and trash skipped, once`, async () => {
+      const env = await freshStore(engine);
+      const args = ['import', '--from', 'wordpress', join(FIXTURES, 'wordpress.xml')];
+      const dry = await dataTool(env, ...args, '--dry-run');
+      assert.equal(dry.code, 0, dry.output);
+      assert.match(dry.output, /^articles matched: 1$/m);
+      assert.match(dry.output, /^ {2}a-small-web-server {2}3$/m);
+      assert.match(dry.output, /^ {2}https:\/\/old\.example\/about\/ {2}1$/m);
+      assert.match(dry.output, /^skipped: spam 1, deleted 1$/m);
+      assert.match(dry.output, /^comments to import: 3$/m);
+      assert.doesNotMatch(dry.output, /@example\.com|203\.0\.113|198\.51\.100/);
+
+      assert.match((await dataTool(env, ...args)).output, /^imported: 3 added, 0 already there$/m);
+      assert.match((await dataTool(env, ...args)).output, /^imported: 0 added, 3 already there$/m);
+      const stored = commentsOf((await dataTool(env, 'export')).output);
+      assert.doesNotMatch(JSON.stringify(stored), /@example\.com|203\.0\.113|198\.51\.100/);
+      assert.deepEqual(
+        stored.map(({ author, depth, body, createdAt }) => [author, depth, body, createdAt]),
+        [
+          ['Ada', 1, 'Tom & Jerry liked [this page](https://example.org/x?a=1&b=2).', '2021-10-28T20:50:15.000Z'],
+          ['Bob', 2, 'A reply\non two lines', '2021-10-28T21:00:00.000Z'],
+          ['Dee', 2, 'Under a deleted comment', '2021-10-29T10:00:00.000Z'],
+        ],
+      );
+      assert.deepEqual(
+        stored.map(({ parentId }) => parentId),
+        [null, stored[0]?.id, stored[0]?.id],
+        'a reply to a deleted comment hangs from its nearest kept ancestor',
+      );
+    });
+
+    for (const [source, file, reasons] of [
+      ['remark42', 'remark42.jsonl', 'deleted 1'],
+      ['disqus', 'disqus.xml', 'spam 1, deleted 1'],
+    ] as const) {
+      test(`${source} on the ${engine} store: ${reasons} skipped, a reply to a deleted comment kept, once`, async () => {
+        const env = await freshStore(engine);
+        const args = ['import', '--from', source, join(FIXTURES, file)];
+        const dry = await dataTool(env, ...args, '--dry-run');
+        assert.equal(dry.code, 0, dry.output);
+        assert.match(dry.output, /^ {2}a-small-web-server {2}3$/m);
+        assert.match(dry.output, /^ {2}https:\/\/old\.example\/about\/ {2}1$/m);
+        assert.match(dry.output, new RegExp(`^skipped: ${reasons}$`, 'm'));
+        assert.match(dry.output, /^comments to import: 3$/m);
+        assert.match((await dataTool(env, ...args)).output, /^imported: 3 added, 0 already there$/m);
+        assert.match((await dataTool(env, ...args)).output, /^imported: 0 added, 3 already there$/m);
+        const stored = commentsOf((await dataTool(env, 'export')).output);
+        assert.doesNotMatch(`${dry.output}${JSON.stringify(stored)}`, /@example\.com|203\.0\.113|198\.51\.100/);
+        assert.deepEqual(
+          stored.map(({ author, depth, body, parentId }) => [author, depth, body, parentId]),
+          [
+            ['Ada', 1, 'Tom & Jerry liked [this page](https://example.org/x?a=1&b=2).', null],
+            ['Bob', 2, 'A reply', stored[0]?.id],
+            ['Dee', 2, 'Under a deleted comment', stored[0]?.id],
+          ],
+        );
+      });
+    }
+  }
+});
