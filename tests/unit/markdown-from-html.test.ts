@@ -91,6 +91,14 @@ describe('anything else is its text', () => {
     );
   });
 
+  test('a “!” just before a link stays text: a link never becomes an image', () => {
+    const link = `<a href="https://example.org/x.png" ${rel}>x</a>`;
+    assert.equal(markdownFromHtml('<p>!<a href="https://example.org/x.png">x</a></p>'), '\\![x](https://example.org/x.png)');
+    assert.equal(shown('<p>Look!<a href="https://example.org/x.png">x</a></p>'), `<p>Look!${link}</p>`);
+    assert.equal(shown('<p>\\!<a href="https://example.org/x.png">x</a></p>'), `<p>\\!${link}</p>`);
+    assert.equal(shown('<p>wow! <a href="https://example.org/x.png">x</a></p>'), `<p>wow! ${link}</p>`);
+  });
+
   test('elements nested past any reader’s depth count as their text', () => {
     const deep = `${'<blockquote><div>'.repeat(500)}deep${'</div></blockquote>'.repeat(500)}`;
     const markdown = markdownFromHtml(deep);

@@ -124,6 +124,20 @@ function codeBlock(element: Element): string {
   return `${fence}\n${code}\n${fence}`;
 }
 
+/**
+ * Inline pieces joined: a `!` that ends a piece of text and comes just
+ * before a link is escaped, so that text and a link never make an image.
+ */
+function joinedInline(parts: readonly string[]): string {
+  let markdown = '';
+  for (const part of parts) {
+    const bang = /(\\*)!$/.exec(markdown);
+    const unescaped = bang !== null && (bang[1] ?? '').length % 2 === 0;
+    markdown = part.startsWith('[') && unescaped ? `${markdown.slice(0, -1)}\\!${part}` : markdown + part;
+  }
+  return markdown;
+}
+
 /** The inline Markdown of `node`; `inLink` when inside a link already, where a link is its text. */
 function inline(node: Element | string, inLink: boolean): string {
   if (typeof node === 'string') {
@@ -132,7 +146,7 @@ function inline(node: Element | string, inLink: boolean): string {
   }
   if (node.name === 'br') return '\n';
   if (node.name === 'code') return codeSpan(textOf(node));
-  const content = node.children.map((child) => inline(child, inLink || node.name === 'a')).join('');
+  const content = joinedInline(node.children.map((child) => inline(child, inLink || node.name === 'a')));
   const delimiter = DELIMITERS[node.name];
   if (delimiter !== undefined) {
     const [, before = '', inner = '', after = ''] = /^(\s*)([^]*?)(\s*)$/.exec(content) ?? [];
@@ -157,19 +171,20 @@ function prefixed(text: string, first: string, rest: string): string {
 /** The Markdown blocks of the children of a container element, in order. */
 function blocks(container: Element): string[] {
   const out: string[] = [];
-  let paragraph = '';
+  let pieces: string[] = [];
   const flush = () => {
+    const paragraph = joinedInline(pieces);
     const lines = paragraph.split('\n').map((line) => line.replace(/ {2,}/g, ' ').trim());
     const text = lines
       .filter((line) => line !== '')
       .map(lineStartEscaped)
       .join('\n');
     if (text !== '') out.push(text);
-    paragraph = '';
+    pieces = [];
   };
   for (const child of container.children) {
     const block = typeof child === 'string' ? null : blockOf(child);
-    if (block === null) paragraph += inline(child, false);
+    if (block === null) pieces.push(inline(child, false));
     else {
       flush();
       out.push(...block);
