@@ -1,7 +1,7 @@
 import { languageFromParam, type LanguageCode } from '../i18n/languages.ts';
-import { readerNameIn } from '../i18n/reader-names.ts';
 import type { ArticleItem } from '../server/articles/catalog.ts';
 import { commentHtml } from '../server/comment-markdown/comment-html.ts';
+import { authorNameIn } from './comment-authors.ts';
 import { publishedView } from './published.ts';
 import { atomFeed, type AtomEntry } from '../server/discovery/atom.ts';
 import { keptByRevision } from '../server/http/cache-rules.ts';
@@ -17,7 +17,7 @@ import { siteCommentsTitle, threadTitle } from './format.ts';
 
 /** A comment as a feed entry, in the feed's language: signed with the reader's name and rendered as the page shows them, read on its article page. */
 function entryOf(comment: PublicComment, article: ArticleItem, lang: LanguageCode): AtomEntry {
-  const author = readerNameIn(comment.author, lang);
+  const author = authorNameIn(comment, lang);
   return {
     id: `${article.url}#comment-${comment.id}`,
     title: `${author} · ${article.title}`,

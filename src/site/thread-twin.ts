@@ -1,9 +1,11 @@
 import type { LanguageCode } from '../i18n/languages.ts';
-import { readerNameIn } from '../i18n/reader-names.ts';
 import { uiStrings } from '../i18n/ui.ts';
+import { commentHtml } from '../server/comment-markdown/comment-html.ts';
+import { markdownFromHtml } from '../server/comment-markdown/markdown-from-html.ts';
 import { THREAD_PAGE_PARAMETER, threadTwinPath } from '../server/http/site-paths.ts';
 import { setting } from '../server/settings/environment.ts';
 import type { ThreadComment } from '../server/threads/thread-views.ts';
+import { authorNameIn, importedMarkIn } from './comment-authors.ts';
 import { formatMoment, threadTitle } from './format.ts';
 import { literalText, type TwinLink } from './markdown-twins.ts';
 import type { AskedThread } from './thread-request.ts';
@@ -14,20 +16,32 @@ function signed(score: number): string {
 }
 
 /**
+ * A comment's text as its page shows it, in Markdown: the subset comments
+ * render (what the page drops, the twin drops too, and raw HTML stays text),
+ * each line indented into its list item.
+ */
+function bodyMarkdown(body: string, inside: string): string {
+  return markdownFromHtml(commentHtml(body))
+    .split('\n')
+    .map((line) => (line === '' ? '' : `${inside}${line}`))
+    .join('\n');
+}
+
+/** The line that signs a comment: its author's name (and where it was imported from), date and score. */
+function signature(comment: ThreadComment, lang: LanguageCode): string {
+  const imported = importedMarkIn(comment, lang);
+  const name = `**${literalText(authorNameIn(comment, lang))}**${imported === null ? '' : ` (${literalText(imported)})`}`;
+  return `${name} · ${formatMoment(comment.createdAt, lang)} · ${signed(comment.score)}`;
+}
+
+/**
  * One comment as a list item at `depth` (0 for a top-level one), its replies
- * under it: name, date and score, then its text, each line kept, as literal text.
+ * under it: name, date and score, then its text.
  */
 function commentItem(comment: ThreadComment, lang: LanguageCode, depth: number): string {
   const indent = '  '.repeat(depth);
-  const inside = `\n${indent}  `;
-  const said = comment.deleted
-    ? uiStrings(lang)('thread.deleted')
-    : `**${literalText(readerNameIn(comment.author, lang))}** · ${formatMoment(comment.createdAt, lang)} · ${signed(comment.score)}` +
-      `${inside}${inside}${comment.body
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map(literalText)
-        .join(`\\${inside}`)}`;
+  const inside = `${indent}  `;
+  const said = comment.deleted ? uiStrings(lang)('thread.deleted') : `${signature(comment, lang)}\n\n${bodyMarkdown(comment.body, inside)}`;
   const replies = comment.replies.map((reply) => `\n${commentItem(reply, lang, depth + 1)}`).join('');
   return `${indent}- ${said}\n${replies}`;
 }

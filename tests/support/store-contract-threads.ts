@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { nextVote } from '../../src/server/store/service.ts';
-import { newComment, PARIS_SUBMISSION, type ContractStores } from './store-contract-kit.ts';
+import { collect, newComment, PARIS_SUBMISSION, replay, type ContractStores } from './store-contract-kit.ts';
 
 /** Comments and votes as readers write and read them. */
 export function threadBasics({ harness, freshStore }: ContractStores): void {
@@ -24,7 +24,7 @@ export function threadBasics({ harness, freshStore }: ContractStores): void {
     assert.equal(new Date(first.createdAt).toISOString(), first.createdAt);
     assert.deepEqual(
       { ...first, id: 'x', createdAt: 'x' },
-      { ...newComment('one', 'First'), id: 'x', createdAt: 'x', score: 0, deletedAt: null, remote: null },
+      { ...newComment('one', 'First'), id: 'x', createdAt: 'x', score: 0, deletedAt: null, remote: null, imported: null },
     );
     assert.deepEqual(await store.listComments('one'), [first, reply]);
     assert.deepEqual(await store.listComments('two'), [elsewhere]);
@@ -184,6 +184,26 @@ export function revisionsAndReopening({ harness, freshStore }: ContractStores): 
         vote: 0,
       });
       assert.deepEqual(await reopened.listTopicRequests(), [request]);
+    } finally {
+      await reopened.close();
+    }
+  });
+  test('an imported comment keeps its source and its author’s website through a reopen, an export and an import', async (t) => {
+    const place = await harness.fresh();
+    const store = await harness.open(place);
+    const imported = { source: 'disqus', website: 'https://ann.example/' } as const;
+    const comment = await store.insertComment({ ...newComment('moved', 'Years ago'), author: 'Ann Example', imported });
+    const reader = await store.insertComment(newComment('moved', 'Today'));
+    assert.deepEqual(comment.imported, imported);
+    assert.equal(reader.imported, null, 'a reader’s comment is imported from nowhere');
+    await store.close();
+    const reopened = await harness.open(place);
+    try {
+      assert.deepEqual(await reopened.listComments('moved'), [comment, reader]);
+      const exported = (await collect(reopened.exportRecords())).filter((record) => record.kind === 'comment');
+      const target = await freshStore(t);
+      assert.deepEqual(await target.importRecords(replay(exported)), { added: 2, skipped: 0 });
+      assert.deepEqual(await target.listComments('moved'), [comment, reader]);
     } finally {
       await reopened.close();
     }

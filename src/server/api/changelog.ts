@@ -10,6 +10,15 @@ export interface ChangelogEntry {
 /** The API's versions, newest first: the first is API_VERSION, which a unit test checks. */
 export const CHANGELOG: readonly ChangelogEntry[] = [
   {
+    version: '1.7.0',
+    date: '2026-11-28',
+    changes: [
+      'A comment may have been imported by the site’s owner from another comment system (Disqus, WordPress, Remark42, Isso or Artalk): it then carries the new optional field `importedFrom` (`disqus`, `wordpress`, `remark42`, `isso`, `artalk`), and `author` holds the name its author gave there instead of a colour-and-animal name.',
+      'A comment whose author has a page of their own carries the new optional field `authorUrl`: a fediverse reply’s profile (the same as `remote.profile`), or the website an imported comment’s author gave. `author` stays a string. The site’s own readers’ comments are as before, without either field.',
+      'Additive only: a client of 1.6.0 reads every answer as before.',
+    ],
+  },
+  {
     version: '1.6.0',
     date: '2026-11-27',
     changes: [

@@ -4,7 +4,7 @@ import { SLUG_PATTERN } from '../articles/source.ts';
 import { citySearchResponse, cityResult } from '../cities/city-result.ts';
 import { REFUSAL_CODES } from '../api-frame/refusals.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
-import { castVote, voteValue } from '../store/shapes.ts';
+import { castVote, commentSystem, voteValue } from '../store/shapes.ts';
 
 /**
  * The answers of the API, as zod schemas: /openapi.json is
@@ -70,6 +70,18 @@ export const storedComment = z.object({
     .optional()
     .describe(
       'Only for a reply from the fediverse (ActivityPub): the remote post (`object`), the actor who wrote it, and the profile page readers are linked to. `author` then holds their display name and handle.',
+    ),
+  importedFrom: z
+    .enum(commentSystem.options)
+    .optional()
+    .describe(
+      'Only for a comment the owner imported from another comment system: which one. `author` then holds the name its author gave there, instead of a colour-and-animal name.',
+    ),
+  authorUrl: z
+    .url()
+    .optional()
+    .describe(
+      "The author's own page, where there is one: a fediverse reply's profile, or the website an imported comment's author gave. Absent for the site's own readers.",
     ),
 });
 

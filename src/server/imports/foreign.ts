@@ -71,6 +71,17 @@ function articleOf(pageUrl: string, slugs: ReadonlySet<string>, map: ImportMap):
   return shaped && last !== undefined && slugs.has(last) ? last : null;
 }
 
+/** The website an author gave, kept only as an http or https URL: anything else is dropped, never linked. */
+function websiteOf(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
 function count(counts: Map<string, number>, key: string): null {
   counts.set(key, (counts.get(key) ?? 0) + 1);
   return null;
@@ -150,6 +161,7 @@ class Planner {
         deletedAt: null,
         status: 'published',
         remote: null,
+        imported: { source, website: websiteOf(comment.authorUrl) },
       },
     });
     return placed;

@@ -33,7 +33,15 @@ import type {
 
 export function newComment(fields: NewComment): StoredComment {
   const id = fields.remote ? remoteCommentId(fields.remote.object) : newId();
-  return comment.parse({ ...fields, id, createdAt: now(), score: 0, deletedAt: null, remote: fields.remote ?? null });
+  return comment.parse({
+    ...fields,
+    id,
+    createdAt: now(),
+    score: 0,
+    deletedAt: null,
+    remote: fields.remote ?? null,
+    imported: fields.imported ?? null,
+  });
 }
 
 /**

@@ -22,14 +22,27 @@ export type ModerationMode = Settings['MODERATION'];
 
 /**
  * A comment as the API answers it: everything but the author's hash and the
- * owner's deletion, and `remote` only for a reply from the fediverse.
+ * owner's deletion; `remote` only for a reply from the fediverse,
+ * `importedFrom` only for a comment imported from another comment system, and
+ * `authorUrl` where its author has a page of their own (a fediverse profile,
+ * the website an imported author gave).
  */
-export type PublicComment = Omit<StoredComment, 'authorHash' | 'deletedAt' | 'remote'> & {
+export type PublicComment = Omit<StoredComment, 'authorHash' | 'deletedAt' | 'remote' | 'imported'> & {
   remote?: NonNullable<StoredComment['remote']> | undefined;
+  importedFrom?: NonNullable<StoredComment['imported']>['source'] | undefined;
+  authorUrl?: string | undefined;
 };
 
-export function publicComment({ authorHash: _authorHash, deletedAt: _deletedAt, remote, ...comment }: StoredComment): PublicComment {
-  return remote ? { ...comment, remote } : comment;
+export function publicComment({
+  authorHash: _authorHash,
+  deletedAt: _deletedAt,
+  remote,
+  imported,
+  ...comment
+}: StoredComment): PublicComment {
+  if (remote) return { ...comment, remote, authorUrl: remote.profile };
+  if (imported) return { ...comment, importedFrom: imported.source, ...(imported.website === null ? {} : { authorUrl: imported.website }) };
+  return comment;
 }
 
 /** The vote toggle: the same direction again removes the vote, the other one switches it. */

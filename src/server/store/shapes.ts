@@ -21,6 +21,15 @@ export const isoDate = z.iso.datetime({ offset: true });
  */
 const remoteAuthor = z.object({ object: z.url(), actor: z.url(), profile: z.url() });
 
+/** The comment systems whose exports the data tool imports (src/server/imports/). */
+export const commentSystem = z.enum(['artalk', 'disqus', 'isso', 'remark42', 'wordpress']);
+
+/**
+ * Where an imported comment was written: the comment system it came from,
+ * and the website its author gave there (an http or https URL), if any.
+ */
+const importedAuthor = z.object({ source: commentSystem, website: z.url({ protocol: /^https?$/ }).nullable() });
+
 /** Whether readers see a comment (`published`), or it waits for the owner's approval (`pending`: only its writer knows of it). */
 export const commentStatus = z.enum(['published', 'pending']);
 
@@ -56,6 +65,12 @@ export const comment = z.object({
    * for the site's own readers.
    */
   remote: remoteAuthor.nullish(),
+  /**
+   * For a comment imported from another comment system (npm run data --
+   * import --from): `author` is then the name its author gave there. Null or
+   * absent for every other comment.
+   */
+  imported: importedAuthor.nullish(),
 });
 
 /**
@@ -125,7 +140,7 @@ export const vote = z.object({
  * be linked from it.
  */
 export const notification = z.discriminatedUnion('kind', [
-  comment.omit({ authorHash: true, score: true, deletedAt: true, remote: true }).extend({ kind: z.literal('comment') }),
+  comment.omit({ authorHash: true, score: true, deletedAt: true, remote: true, imported: true }).extend({ kind: z.literal('comment') }),
   topicRequest.pick({ id: true, requestTitle: true, details: true, createdAt: true }).extend({ kind: z.literal('topicRequest') }),
   bugReport.pick({ id: true, description: true, pagePath: true, createdAt: true }).extend({ kind: z.literal('bugReport') }),
   citySubmission.omit({ authorHash: true, reviewedAt: true }).extend({ kind: z.literal('citySubmission') }),

@@ -11,6 +11,7 @@ import type {
   citySubmission,
   comment,
   commentStatus,
+  commentSystem,
   exportRecord,
   follower,
   instanceBlock,
@@ -35,6 +36,8 @@ export type VoteValue = z.infer<typeof voteValue>;
 export type CastVote = z.infer<typeof castVote>;
 
 export type CommentStatus = z.infer<typeof commentStatus>;
+/** A comment system whose export the data tool imports. */
+export type CommentSystem = z.infer<typeof commentSystem>;
 export type StoredComment = z.infer<typeof comment>;
 export type TopicRequestStatus = z.infer<typeof topicRequestStatus>;
 export type TopicRequest = z.infer<typeof topicRequest>;

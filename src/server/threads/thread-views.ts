@@ -45,6 +45,10 @@ const KEPT_SIZES = 10_000;
 function shown(comment: StoredComment): ThreadComment {
   const deleted = comment.deletedAt !== null;
   const kept = publicComment(comment);
+  if (deleted) {
+    delete kept.authorUrl;
+    delete kept.importedFrom;
+  }
   return {
     ...kept,
     ...(deleted ? { author: '', body: '', score: 0 } : {}),

@@ -137,6 +137,7 @@ export class ArticleThread implements SnapshotTarget {
       deletedAt: comment.deletedAt,
       status: comment.status,
       remote: comment.remote ?? null,
+      imported: comment.imported ?? null,
     };
     this.#indexById.set(kept.id, this.#comments.length);
     this.#comments.push(kept);

@@ -27,7 +27,22 @@ interface InsertTarget<Item> {
 export const COMMENT_ROWS: InsertTarget<StoredComment> = {
   table: 'comments',
   columns: `${COMMENT_COLUMNS}, parent_depth`,
-  types: ['text', 'text', 'text', 'smallint', 'text', 'text', 'text', 'timestamptz', 'integer', 'timestamptz', 'text', 'json', 'smallint'],
+  types: [
+    'text',
+    'text',
+    'text',
+    'smallint',
+    'text',
+    'text',
+    'text',
+    'timestamptz',
+    'integer',
+    'timestamptz',
+    'text',
+    'json',
+    'json',
+    'smallint',
+  ],
   values: (comment) => [...commentValues(comment), comment.parentId === null ? null : comment.depth - 1],
 };
 export const TOPIC_REQUEST_ROWS: InsertTarget<TopicRequest> = {

@@ -57,6 +57,7 @@ export interface CommentRow {
   deleted_at: Date | null;
   status: CommentStatus;
   remote: StoredComment['remote'];
+  imported: StoredComment['imported'];
 }
 
 export function commentOf(row: CommentRow): StoredComment {
@@ -73,6 +74,7 @@ export function commentOf(row: CommentRow): StoredComment {
     deletedAt: isoOrNull(row.deleted_at),
     status: row.status,
     remote: row.remote,
+    imported: row.imported,
   };
 }
 
