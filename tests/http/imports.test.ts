@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { dataTool } from '../support/data-tool.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
@@ -13,6 +14,12 @@ after(async () => {
   await rm(WORK, { recursive: true, force: true });
   await dropDatabases();
 });
+
+/** isso's comments.db, built from the SQL of its fixture as isso would have written it. */
+const ISSO_DB = join(WORK, 'comments.db');
+const built = new DatabaseSync(ISSO_DB);
+built.exec(await readFile(join(FIXTURES, 'isso.sql'), 'utf8'));
+built.close();
 
 interface Exported {
   id: string;
@@ -120,6 +127,44 @@ describe('import --from: another comment system’s export', () => {
         stored.map(({ parentId }) => parentId),
         [null, stored[0]?.id, stored[0]?.id],
         'a reply to a deleted comment hangs from its nearest kept ancestor',
+      );
+    });
+
+    test(`isso on the ${engine} store: its database read as it is, Markdown kept, HTML made Markdown, once`, async () => {
+      const env = await freshStore(engine);
+      const args = ['import', '--from', 'isso', ISSO_DB, '--map', join(FIXTURES, 'map.txt')];
+      const dry = await dataTool(env, ...args, '--dry-run');
+      assert.equal(dry.code, 0, dry.output);
+      assert.match(dry.output, /^articles matched: 2$/m);
+      assert.match(dry.output, /^ {2}a-small-web-server {2}4$/m);
+      assert.match(dry.output, /^ {2}the-price-of-a-beer {2}1$/m);
+      assert.match(dry.output, /^ {2}\/about\/ {2}1$/m);
+      assert.match(dry.output, /^skipped: deleted 1, pending 1$/m);
+      assert.match(dry.output, /^comments to import: 5$/m);
+      assert.equal(commentsOf((await dataTool(env, 'export')).output).length, 0, 'a dry run writes nothing');
+
+      assert.match((await dataTool(env, ...args)).output, /^imported: 5 added, 0 already there$/m);
+      assert.match((await dataTool(env, ...args)).output, /^imported: 0 added, 5 already there$/m);
+      const stored = commentsOf((await dataTool(env, 'export')).output);
+      assert.doesNotMatch(`${dry.output}${JSON.stringify(stored)}`, /@example\.com|203\.0\.113|198\.51\.100|192\.0\.2/);
+      const thread = stored.filter(({ articleSlug }) => articleSlug === 'a-small-web-server');
+      assert.deepEqual(
+        thread.map(({ author, depth, body, createdAt }) => [author, depth, body, createdAt]),
+        [
+          ['Gus', 1, 'Moved from Disqus: Tom & Jerry, [a link](https://example.org/?a=1&b=2)', '2021-10-27T02:00:00.000Z'],
+          ['Ada', 1, 'Tom &amp; Jerry liked [this page](https://example.org/x?a=1&b=2) &lt;3', '2021-10-28T20:50:15.500Z'],
+          ['Bob', 2, 'A reply\non two lines, *emphasised*', '2021-10-28T21:00:00.250Z'],
+          ['Dee', 1, 'Under a deleted comment', '2021-10-29T10:00:00.000Z'],
+        ],
+      );
+      assert.deepEqual(
+        thread.map(({ parentId }) => parentId),
+        [null, null, thread[1]?.id, null],
+        'isso keeps replies one level deep; a reply to a deleted top-level comment is top-level',
+      );
+      assert.deepEqual(
+        stored.filter(({ articleSlug }) => articleSlug === 'the-price-of-a-beer').map(({ author }) => author),
+        ['Anonymous'],
       );
     });
 

@@ -10,7 +10,7 @@ import { remoteCommentId } from '../store/records.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
 import type { ExportRecord } from '../store/types.ts';
 
-export const IMPORT_SOURCES = ['artalk', 'disqus', 'remark42', 'wordpress'] as const;
+export const IMPORT_SOURCES = ['artalk', 'disqus', 'isso', 'remark42', 'wordpress'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 /** Only published comments are imported; the others are counted as skipped, by their status. */
