@@ -15,11 +15,17 @@ after(async () => {
   await dropDatabases();
 });
 
-/** isso's comments.db, built from the SQL of its fixture as isso would have written it. */
-const ISSO_DB = join(WORK, 'comments.db');
-const built = new DatabaseSync(ISSO_DB);
-built.exec(await readFile(join(FIXTURES, 'isso.sql'), 'utf8'));
-built.close();
+/** An isso comments.db, built in WORK from the SQL of its fixture as isso would have written it. */
+async function issoDatabase(fixture: string): Promise<string> {
+  const file = join(WORK, fixture.replace(/\.sql$/, '.db'));
+  const database = new DatabaseSync(file);
+  database.exec(await readFile(join(FIXTURES, fixture), 'utf8'));
+  database.close();
+  return file;
+}
+const ISSO_DB = await issoDatabase('isso.sql');
+/** Written by isso 0.7, before isso kept replies one level deep. */
+const ISSO_07_DB = await issoDatabase('isso-0.7.sql');
 
 interface Exported {
   id: string;
@@ -166,6 +172,33 @@ describe('import --from: another comment system’s export', () => {
         stored.filter(({ articleSlug }) => articleSlug === 'the-price-of-a-beer').map(({ author }) => author),
         ['Anonymous'],
       );
+    });
+
+    test(`isso 0.7's database on the ${engine} store: a reply deeper than four levels under the deepest allowed`, async () => {
+      const env = await freshStore(engine);
+      const args = ['import', '--from', 'isso', ISSO_07_DB];
+      const dry = await dataTool(env, ...args, '--dry-run');
+      assert.equal(dry.code, 0, dry.output);
+      assert.match(dry.output, /^ {2}a-small-web-server {2}5$/m);
+      assert.match(dry.output, /^skipped: none$/m);
+      assert.match((await dataTool(env, ...args)).output, /^imported: 5 added, 0 already there$/m);
+      assert.match((await dataTool(env, ...args)).output, /^imported: 0 added, 5 already there$/m);
+      const thread = commentsOf((await dataTool(env, 'export')).output);
+      assert.deepEqual(
+        thread.map(({ author, depth, body }) => [author, depth, body]),
+        [
+          ['Ada', 1, 'Level one'],
+          ['Bob', 2, 'Level two'],
+          ['Cy', 3, 'Level three'],
+          ['Ada', 4, 'Level four'],
+          ['Bob', 4, 'Level five, shown under level three'],
+        ],
+      );
+      assert.deepEqual(
+        thread.map(({ parentId }) => parentId),
+        [null, thread[0]?.id, thread[1]?.id, thread[2]?.id, thread[2]?.id],
+      );
+      assert.equal(thread[0]?.authorHash, thread[3]?.authorHash, 'one imported author, one hash');
     });
 
     for (const [source, file, reasons] of [

@@ -4,8 +4,9 @@
  * the page's path, title) and `comments` (tid, id, parent, created in unix
  * seconds, mode 1 accepted, 2 in moderation, 4 deleted, text, author,
  * website, …). isso itself keeps replies one level deep (a reply to a reply
- * names the top-level comment), but a database written before its version 3
- * may nest deeper: parents are followed as they are.
+ * names the top-level comment, and opening an older database flattens it),
+ * but one last written by isso before 0.9 (schema version 1 or 2) nests as
+ * readers replied: parents are followed as they are.
  *
  * The file is opened read-only with Node's own SQLite; only the columns
  * below are selected, so the author's email and remote_addr are never read.
