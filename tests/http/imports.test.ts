@@ -54,6 +54,30 @@ function commentsOf(output: string): Exported[] {
     .flatMap((record) => (record.kind === 'comment' && record.comment ? [record.comment] : []));
 }
 
+/**
+ * The thread of five levels both the Artalk and the isso 0.7 fixtures hold,
+ * by Ada, Bob, Cy, Ada, Bob, whose first two bodies are `firstBodies`: the
+ * fifth level hangs from the third, and one author has one hash.
+ */
+function assertFiveLevels(thread: Exported[], firstBodies: [string, string]): void {
+  assert.deepEqual(
+    thread.map(({ author, depth, body }) => [author, depth, body]),
+    [
+      ['Ada', 1, firstBodies[0]],
+      ['Bob', 2, firstBodies[1]],
+      ['Cy', 3, 'Level three'],
+      ['Ada', 4, 'Level four'],
+      ['Bob', 4, 'Level five, shown under level three'],
+    ],
+  );
+  assert.deepEqual(
+    thread.map(({ parentId }) => parentId),
+    [null, thread[0]?.id, thread[1]?.id, thread[2]?.id, thread[2]?.id],
+    'a reply deeper than four levels hangs from the deepest allowed ancestor',
+  );
+  assert.equal(thread[0]?.authorHash, thread[3]?.authorHash, 'one imported author, one hash');
+}
+
 describe('import --from: another comment system’s export', () => {
   for (const engine of ['embedded', 'PostgreSQL'] as const) {
     test(`artalk on the ${engine} store: the counts the dry run printed, once, threaded as the source`, async () => {
@@ -81,22 +105,10 @@ describe('import --from: another comment system’s export', () => {
       assert.equal(stored.length, 7);
       assert.doesNotMatch(JSON.stringify(stored), /@example\.com|203\.0\.113|198\.51\.100/);
       const thread = stored.filter(({ articleSlug }) => articleSlug === 'a-small-web-server');
-      assert.deepEqual(
-        thread.map(({ author, depth, body }) => [author, depth, body]),
-        [
-          ['Ada', 1, 'Great piece on **small servers** &amp; more: see <https://example.org/a?b=1&c=2>'],
-          ['Bob', 2, 'Agreed, <b>not</b> HTML here.'],
-          ['Cy', 3, 'Level three'],
-          ['Ada', 4, 'Level four'],
-          ['Bob', 4, 'Level five, shown under level three'],
-        ],
-      );
-      assert.deepEqual(
-        thread.map(({ parentId }) => parentId),
-        [null, thread[0]?.id, thread[1]?.id, thread[2]?.id, thread[2]?.id],
-        'a reply deeper than four levels hangs from the deepest allowed ancestor',
-      );
-      assert.equal(thread[0]?.authorHash, thread[3]?.authorHash, 'one imported author, one hash');
+      assertFiveLevels(thread, [
+        'Great piece on **small servers** &amp; more: see <https://example.org/a?b=1&c=2>',
+        'Agreed, <b>not</b> HTML here.',
+      ]);
       assert.notEqual(thread[0]?.authorHash, thread[1]?.authorHash);
       assert.equal(thread[0]?.createdAt, '2021-10-28T12:50:15.000Z');
       assert.deepEqual(
@@ -183,22 +195,7 @@ describe('import --from: another comment system’s export', () => {
       assert.match(dry.output, /^skipped: none$/m);
       assert.match((await dataTool(env, ...args)).output, /^imported: 5 added, 0 already there$/m);
       assert.match((await dataTool(env, ...args)).output, /^imported: 0 added, 5 already there$/m);
-      const thread = commentsOf((await dataTool(env, 'export')).output);
-      assert.deepEqual(
-        thread.map(({ author, depth, body }) => [author, depth, body]),
-        [
-          ['Ada', 1, 'Level one'],
-          ['Bob', 2, 'Level two'],
-          ['Cy', 3, 'Level three'],
-          ['Ada', 4, 'Level four'],
-          ['Bob', 4, 'Level five, shown under level three'],
-        ],
-      );
-      assert.deepEqual(
-        thread.map(({ parentId }) => parentId),
-        [null, thread[0]?.id, thread[1]?.id, thread[2]?.id, thread[2]?.id],
-      );
-      assert.equal(thread[0]?.authorHash, thread[3]?.authorHash, 'one imported author, one hash');
+      assertFiveLevels(commentsOf((await dataTool(env, 'export')).output), ['Level one', 'Level two']);
     });
 
     for (const [source, file, reasons] of [
