@@ -15,6 +15,7 @@ import {
   type FencedBlock,
 } from '../support/docs.ts';
 import { SETTINGS } from '../../src/server/settings/schema.ts';
+import { exportRecord } from '../../src/server/store/shapes.ts';
 import { freePort } from '../support/ports.ts';
 import { copyOfPreparedSite, ROOT, startSite, type RunningSite } from '../support/site.ts';
 
@@ -103,6 +104,26 @@ test("a setting's row marks it *build* as the schema does, and shows its default
         `${row.file}:${row.line}: ${name}'s default, \`${declaration.fallback}\``,
       );
   }
+});
+
+/** The prose of `heading`'s section of a guide, up to the next heading of its level or above. */
+function sectionOf(prose: string, heading: string): string {
+  const lines = prose.split('\n');
+  const start = lines.indexOf(heading);
+  assert.ok(start >= 0, `no heading "${heading}"`);
+  const level = /^#+/.exec(heading)?.[0].length ?? 1;
+  const end = lines.findIndex((line, index) => index > start && (/^#+ /.exec(line)?.[0].length ?? Infinity) <= level);
+  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+}
+
+test("the owner's guide describes every kind of record an export holds, each in an item of its own", () => {
+  const owner = docs.find(({ file }) => file === 'docs/owner.md');
+  assert.ok(owner !== undefined);
+  const section = sectionOf(owner.prose, "### Longhand's export format");
+  const kinds = exportRecord.options.map((option) => option.shape.kind.value);
+  assert.ok(kinds.length > 0);
+  for (const kind of kinds)
+    assert.match(section, new RegExp(`^- \`${kind}\`: `, 'm'), `docs/owner.md, "Longhand's export format": no item for \`${kind}\``);
 });
 
 test('every relative link of the README and the guides points at a file, and at a heading of it', () => {

@@ -10,11 +10,15 @@ import { remoteCommentId } from '../store/records.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
 import type { ExportRecord } from '../store/types.ts';
 
-export const IMPORT_SOURCES = ['artalk', 'disqus', 'remark42', 'wordpress'] as const;
+export const IMPORT_SOURCES = ['artalk', 'disqus', 'isso', 'remark42', 'wordpress'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
-/** Only published comments are imported; the others are counted as skipped, by their status. */
-export type ForeignStatus = 'approved' | 'spam' | 'deleted' | 'pending';
+/**
+ * Only published comments are imported; the others are counted as skipped,
+ * by their status. WordPress's pingbacks and trackbacks are notices of a
+ * link, not comments a reader wrote, so they are skipped too.
+ */
+export type ForeignStatus = 'approved' | 'spam' | 'deleted' | 'pending' | 'pingback' | 'trackback';
 
 /**
  * One comment as a reader of another system's export yields it. An email or
@@ -44,7 +48,7 @@ export interface ImportPlan {
   matched: Map<string, number>;
   /** Comments whose page matched no article, per page. */
   unmatched: Map<string, number>;
-  /** Comments skipped per reason (spam, deleted, pending, empty). */
+  /** Comments skipped per reason (spam, deleted, pending, pingback, trackback, empty). */
   skipped: Map<string, number>;
 }
 

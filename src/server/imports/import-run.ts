@@ -8,6 +8,7 @@ import { newSalt } from '../identity/reader-hash.ts';
 import type { StoreLifecycle, TransferStore } from '../store/roles.ts';
 import { readArtalk } from './artalk.ts';
 import { readDisqus } from './disqus.ts';
+import { readIsso } from './isso.ts';
 import { readRemark42 } from './remark42.ts';
 import { readWordPress } from './wordpress.ts';
 import { planImport, type ForeignComment, type ImportMap, type ImportPlan, type ImportSource } from './foreign.ts';
@@ -24,6 +25,7 @@ export interface ForeignImport {
 const READERS: Record<ImportSource, (file: string) => Promise<ForeignComment[]>> = {
   artalk: async (file) => readArtalk(await readFile(file, 'utf8')),
   disqus: async (file) => readDisqus(await readFile(file, 'utf8')),
+  isso: (file) => Promise.resolve(readIsso(file)),
   remark42: async (file) => readRemark42(await readFile(file, 'utf8')),
   wordpress: async (file) => readWordPress(await readFile(file, 'utf8')),
 };

@@ -1,7 +1,9 @@
 /**
  * WordPress's export (WXR, Tools → Export): an RSS document whose items are
  * posts, each with its `wp:comment` elements. `comment_approved` is 1
- * (approved), 0 (pending), `spam` or `trash`; `comment_content` is HTML.
+ * (approved), 0 (pending), `spam` or `trash`; `comment_content` is HTML;
+ * `comment_type` `pingback` or `trackback` marks another site's notice of a
+ * link, skipped whatever its approval.
  * The author's email and IP address are not read.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
@@ -16,6 +18,12 @@ function field(element: Element, name: string): string {
   return found === undefined ? '' : DomUtils.textContent(found).trim();
 }
 
+function statusOf(element: Element): ForeignStatus {
+  const type = field(element, 'wp:comment_type');
+  if (type === 'pingback' || type === 'trackback') return type;
+  return STATUSES[field(element, 'wp:comment_approved')] ?? 'pending';
+}
+
 function comment(element: Element, pageUrl: string): ForeignComment {
   const parent = field(element, 'wp:comment_parent');
   const url = field(element, 'wp:comment_author_url');
@@ -28,7 +36,7 @@ function comment(element: Element, pageUrl: string): ForeignComment {
     authorUrl: /^https?:\/\//.test(url) ? url : null,
     createdAt: `${field(element, 'wp:comment_date_gmt').replace(' ', 'T')}Z`,
     body: { html: field(element, 'wp:comment_content') },
-    status: STATUSES[field(element, 'wp:comment_approved')] ?? 'pending',
+    status: statusOf(element),
   };
 }
 

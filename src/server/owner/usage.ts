@@ -11,7 +11,7 @@ Usage: npm run data -- <command> [arguments]
   import --from SOURCE FILE [--map MAP] [--dry-run]
                                Adds the published comments of another system's export
                                (SOURCE: artalk, an Artrans JSON file; disqus, its XML export;
-                               remark42, a backup file;
+                               isso, its SQLite database; remark42, a backup file;
                                wordpress, a WXR file) to the articles their
                                pages were: /articles/SLUG, /LANG/articles/SLUG or /SLUG/, or
                                as MAP says (one "OLD-URL-OR-PATH SLUG" a line). Spam, deleted
