@@ -8,10 +8,12 @@ import { markdownFromHtml } from '../comment-markdown/markdown-from-html.ts';
 import { readerHash } from '../identity/reader-hash.ts';
 import { remoteCommentId } from '../store/records.ts';
 import { MAX_COMMENT_DEPTH } from '../store/service.ts';
-import type { ExportRecord } from '../store/types.ts';
+import { commentSystem } from '../store/shapes.ts';
+import type { CommentSystem, ExportRecord } from '../store/types.ts';
 
-export const IMPORT_SOURCES = ['artalk', 'disqus', 'isso', 'remark42', 'wordpress'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
+/** The systems whose exports are read: those a stored comment may have been imported from. */
+export const IMPORT_SOURCES = commentSystem.options;
+export type ImportSource = CommentSystem;
 
 /**
  * Only published comments are imported; the others are counted as skipped,
