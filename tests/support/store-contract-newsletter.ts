@@ -98,6 +98,32 @@ export function subscribers({ freshStore, harness }: ContractStores): void {
     );
   });
 
+  test('sent issues are forgotten once sent before the time given, and for good; those not sent stay', async () => {
+    const place = await harness.fresh();
+    const store = await harness.open(place);
+    const { subscriber } = await store.askSubscription('reader@example.org', 'de', 3_600_000);
+    await store.queueIssues({ slug: 'sent-one', lang: 'de' }, [subscriber.id]);
+    await store.issuesSent(await store.claimIssues(10, 60_000));
+    await store.queueIssues({ slug: 'waiting-one', lang: 'de' }, [subscriber.id]);
+    assert.equal(await store.pruneIssues(new Date(Date.now() - 60_000).toISOString()), 0, 'sent after that time');
+    assert.equal(await store.pruneIssues(new Date(Date.now() + 60_000).toISOString()), 1);
+    await store.close();
+    const reopened = await harness.open(place);
+    try {
+      const issues = (await collect(reopened.exportRecords())).flatMap((record) =>
+        record.kind === 'newsletterIssue' ? [record.item.slug] : [],
+      );
+      assert.deepEqual(issues, ['waiting-one']);
+      assert.deepEqual(
+        (await reopened.claimIssues(10, 60_000)).map((issue) => issue.slug),
+        ['waiting-one'],
+        'the one not sent is still due',
+      );
+    } finally {
+      await reopened.close();
+    }
+  });
+
   test('unconfirmed subscriptions are forgotten; confirmed ones stay', async (t) => {
     const store = await freshStore(t);
     const pending = await store.askSubscription('late@example.org', 'en', 3_600_000);

@@ -29,6 +29,9 @@ const LEASE_MS = 4 * SEND_TIMEOUT_MS;
 const TURN_MS = 2 * SEND_TIMEOUT_MS;
 const BACKOFF_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 3600_000;
+/** How long a sent issue is kept (NewsletterStore.pruneIssues): far past any handing again of its appearance. */
+const SENT_KEPT_MS = 7 * 86_400_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 export interface NewsletterSenderOptions {
   store: NewsletterStore;
@@ -83,8 +86,13 @@ export function startNewsletterSender(options: NewsletterSenderOptions): () => P
   const holder = randomUUID();
   const stopping = new AbortController();
   let pass: Promise<void> | null = null;
+  let prunedAt = 0;
   const once = async (): Promise<void> => {
     if (!(await store.newsletterTurn(holder, TURN_MS))) return;
+    if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      await store.pruneIssues(new Date(prunedAt - SENT_KEPT_MS).toISOString());
+    }
     const [issue] = await store.claimIssues(1, LEASE_MS);
     if (!issue) return;
     try {

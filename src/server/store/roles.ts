@@ -310,7 +310,7 @@ export interface NewsletterStore {
    * other caller gets them until they are settled or the lease runs out.
    */
   claimIssues(limit: number, leaseMs: number): Promise<NewsletterIssue[]>;
-  /** Marks issues sent: kept, so that they are never queued again. */
+  /** Marks issues sent: kept, so that they are never queued again while their appearance may be handed again. */
   issuesSent(issues: readonly IssueKey[]): Promise<void>;
   /** Gives failed issues back, one attempt more, due again at `dueAt` (ISO 8601). */
   issuesFailed(issues: readonly IssueKey[], dueAt: string): Promise<void>;
@@ -318,6 +318,13 @@ export interface NewsletterStore {
   issuesReleased(issues: readonly IssueKey[]): Promise<void>;
   /** Takes or renews the turn to send the newsletter, for `leaseMs`: true when `holder` has it. One sender at a time keeps to the rate. */
   newsletterTurn(holder: string, leaseMs: number): Promise<boolean>;
+  /**
+   * Forgets the issues sent before `sentBefore` (ISO 8601): an appearance is
+   * handed again only after a crash between queueing and handing, minutes,
+   * and every subscriber times every article would otherwise be kept for
+   * good. Resolves with how many were forgotten.
+   */
+  pruneIssues(sentBefore: string): Promise<number>;
 }
 
 /** Everything a store holds as a stream of records, out and in (npm run data -- export | import, the desk's export). */

@@ -132,6 +132,7 @@ export const journalRecord = z.discriminatedUnion('op', [
   z.object({ seq, op: z.literal('issuesQueued'), items: z.array(newsletterIssue) }),
   z.object({ seq, op: z.literal('issuesSent'), keys: z.array(text.min(1)), sentAt: isoDate }),
   z.object({ seq, op: z.literal('issuesFailed'), keys: z.array(text.min(1)), dueAt: isoDate }),
+  z.object({ seq, op: z.literal('issuesPruned'), sentBefore: isoDate }),
   // The federation's deliveries (delivery-state.ts), named by deliveryKey (store/records.ts).
   z.object({ seq, op: z.literal('deliveriesQueued'), items: z.array(delivery) }),
   z.object({

@@ -14,10 +14,21 @@ const NEWSLETTER_OPS: readonly string[] = [
   'issuesQueued',
   'issuesSent',
   'issuesFailed',
+  'issuesPruned',
 ] satisfies NewsletterRecord['op'][];
 type NewsletterRecord = Extract<
   JournalRecord,
-  { op: 'appearances' | 'appearancesHanded' | 'subscriber' | 'subscribersRemoved' | 'issuesQueued' | 'issuesSent' | 'issuesFailed' }
+  {
+    op:
+      | 'appearances'
+      | 'appearancesHanded'
+      | 'subscriber'
+      | 'subscribersRemoved'
+      | 'issuesQueued'
+      | 'issuesSent'
+      | 'issuesFailed'
+      | 'issuesPruned';
+  }
 >;
 
 /** Whether a journal record is one of appearances or the newsletter. */
@@ -105,7 +116,17 @@ export class NewsletterState {
         return this.#changeIssues(record.seq, record.keys, (issue) => ({ ...issue, sentAt: record.sentAt }));
       case 'issuesFailed':
         return this.#changeIssues(record.seq, record.keys, (issue) => ({ ...issue, attempts: issue.attempts + 1, dueAt: record.dueAt }));
+      case 'issuesPruned':
+        return unlessHeld(this.issues, record.seq, () => {
+          for (const issue of this.sentBefore(record.sentBefore)) this.issues.remove(issueKey(issue));
+        });
     }
+  }
+
+  /** The issues sent before `time` (ISO 8601). */
+  sentBefore(time: string): NewsletterIssue[] {
+    const before = Date.parse(time);
+    return this.issues.oldestFirst().filter((issue) => issue.sentAt !== null && Date.parse(issue.sentAt) < before);
   }
 
   /** Removes subscribers and their issues not sent: those sent stay, holding no address. */

@@ -112,6 +112,12 @@ export class EmbeddedNewsletter implements NewsletterStore {
     return Promise.resolve(true);
   }
 
+  async pruneIssues(sentBefore: string): Promise<number> {
+    const pruned = this.#state.sentBefore(sentBefore).length;
+    if (pruned > 0) await this.#core.commit({ op: 'issuesPruned', sentBefore });
+    return pruned;
+  }
+
   /** Ends the leases of these issues; their keys. */
   #settled(issues: readonly IssueKey[]): string[] {
     const keys = issues.map(issueKey);

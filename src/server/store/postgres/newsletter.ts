@@ -143,4 +143,9 @@ export class PostgresNewsletter implements NewsletterStore {
   newsletterTurn(holder: string, leaseMs: number): Promise<boolean> {
     return this.#core.gate.run(() => senderTurn(this.#core.pool, 'newsletter_sender', holder, leaseMs));
   }
+
+  async pruneIssues(sentBefore: string): Promise<number> {
+    const { rowCount } = await this.#core.query('DELETE FROM newsletter_issues WHERE sent_at < $1', [sentBefore]);
+    return rowCount ?? 0;
+  }
 }
