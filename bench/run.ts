@@ -1,5 +1,6 @@
 // npm run bench: every part in a process of its own (runApart), the reads
-// first (bench/reads.ts), then the city search, the writes and the archive;
+// first (bench/reads.ts), then the city search, the writes, an audience of
+// subscribers and followers, and the archive;
 // docs/benchmarks.md is written from what they measured.
 import { buildIsStale, buildSite } from '../scripts/build-site.ts';
 import { benchArchive } from './archive.ts';
@@ -22,6 +23,8 @@ if (missedWrites > 0) {
   console.log(`\n${missedWrites} part(s) of the write benches missed a goal.`);
   process.exitCode = 1;
 }
+console.log('');
+if ((await runApart(ROOT, 'bench/audience.ts')) !== 0) process.exitCode = 1;
 console.log('');
 if ((await benchArchive()) > 0) process.exitCode = 1;
 await writeReport(ROOT);

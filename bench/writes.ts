@@ -67,7 +67,7 @@ interface WriteRun {
  * Writes from CONNECTIONS connections, each sent as soon as the last one on its
  * connection is answered: for `seconds` (SECONDS unless given), or `amount` in all.
  */
-async function loadWrites(
+export async function loadWrites(
   url: string,
   path: string,
   body: () => unknown,
