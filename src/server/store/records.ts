@@ -10,6 +10,7 @@ import type {
   DeliveredActivity,
   Delivery,
   DeliveryKey,
+  MentionKey,
   IssueKey,
   NewsletterIssue,
   Subscriber,
@@ -130,4 +131,9 @@ export function deliveryKey({ activityId, inbox }: DeliveryKey): string {
 /** The key of an issue: its appearance and its subscriber. */
 export function issueKey({ slug, lang, subscriberId }: IssueKey): string {
   return `${slug}/${lang}/${subscriberId}`;
+}
+
+/** The key of a Webmention: its source and its target. */
+export function mentionKey({ source, target }: MentionKey): string {
+  return `${source} ${target}`;
 }
