@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
+import { dataTool } from '../support/data-tool.ts';
 import { WEBMENTION_RECEIVER } from '../support/fixtures.ts';
 import { request } from '../support/http.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
@@ -163,15 +164,37 @@ test('with FEDERATION off there is no endpoint and no page names one', async () 
   }
 });
 
-test('under MODERATION=first a verified mention waits, shown to no reader', async () => {
+test('under MODERATION=first a verified mention waits, shown to no reader, until the owner approves or deletes it', async () => {
   const remote = await startRemote();
-  const site = await startSite(PREPARED_SITE, { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1', MODERATION: 'first' });
+  const settings = { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1', MODERATION: 'first' };
+  const source = `${remote.origin}/links`;
   try {
-    assert.equal((await mention(site.url, `${remote.origin}/links`)).status, 202);
-    await site.printed(/a received mention is now waiting/);
-    assert.equal(await shown(site.url), '');
+    const site = await startSite(PREPARED_SITE, settings);
+    const store = { DATA_DIR: site.dataDir };
+    try {
+      assert.equal((await mention(site.url, source)).status, 202);
+      await site.printed(/a received mention is now waiting/);
+      assert.equal(await shown(site.url), '');
+    } finally {
+      await site.stop();
+    }
+    assert.equal((await dataTool(store, 'mentions')).output, `waiting  reply  ${source} ${TARGET}\n`);
+    assert.equal((await dataTool(store, 'approve-mention', source, TARGET)).code, 0);
+    const approved = await startSite(PREPARED_SITE, { ...settings, ...store });
+    try {
+      assert.match(await shown(approved.url), /Ann Author/);
+    } finally {
+      await approved.stop();
+    }
+    assert.equal((await dataTool(store, 'delete-mention', source, TARGET)).code, 0);
+    assert.equal((await dataTool(store, 'delete-mention', source, TARGET)).code, 1, 'gone already');
+    const deleted = await startSite(PREPARED_SITE, { ...settings, ...store });
+    try {
+      assert.equal(await shown(deleted.url), '');
+    } finally {
+      await deleted.stop();
+    }
   } finally {
-    await site.stop();
     await remote.close();
   }
 });
