@@ -125,7 +125,7 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
       }
     });
 
-    test('bad input answers 400, never 500', async () => {
+    test('bad input answers 400, never 500, and past its quota a source’s host 429', async () => {
       const site = await startSite(PREPARED_SITE, { ...(await makeStore()), FEDERATION: 'on' });
       try {
         const source = 'https://elsewhere.example/post';
@@ -142,6 +142,12 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
           const answer = await request(`${site.url}/webmention`, { method: 'POST', headers: { 'Content-Type': FORM }, body });
           assert.equal(answer.status, 400, why);
         }
+        // QUOTAS: 30 an hour from one source's host (webmention-source).
+        for (let n = 0; n < 30; n += 1) assert.equal((await mention(site.url, `https://one.invalid/${n}`)).status, 202);
+        const spent = await mention(site.url, 'https://one.invalid/more');
+        assert.equal(spent.status, 429);
+        assert.ok(Number(spent.headers['retry-after']) > 0);
+        assert.equal((await mention(site.url, 'https://other.invalid/1')).status, 202, 'another host has its own');
         const json = await request(`${site.url}/webmention`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
