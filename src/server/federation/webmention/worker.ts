@@ -2,9 +2,9 @@
  * Webmention's worker (docs/architecture.md, "Federation"): takes due
  * mentions from the store under a lease, whichever instance is free, and
  * verifies a received one's source or sends a sent one (work.ts), a few at
- * a time. A failure is tried again with a backoff, and given up on after a
- * day or so: a received one never verified is then removed, a sent one
- * refused. Nothing here runs in a reader's request.
+ * a time. A failure is tried again with a backoff, and given up on after
+ * about two days: a received one never verified is then removed, one
+ * verified before stays as it was, a sent one is refused. Nothing here runs in a reader's request.
  */
 import { markdownToHtml } from 'satteri';
 import type { LanguageCode } from '../../../i18n/languages.ts';
@@ -27,7 +27,8 @@ const LEASE_MS = 60_000;
 const POLL_MS = 2000;
 const BACKOFF_MS = 60_000;
 const MOST_BACKOFF_MS = 6 * 3600_000;
-const MOST_ATTEMPTS = 10;
+/** Failures after which the work is given up on: about two days of tries. */
+const MOST_ATTEMPTS = 14;
 /** Links of one article sent a mention, at most. */
 const MOST_LINKS = 50;
 
