@@ -38,15 +38,17 @@ async function guarded<T>(work: () => Promise<T>): Promise<T | 'refused' | 'fail
 
 /**
  * Verifies a received mention: its source, read now, links to its target.
- * One that answers 404 or 410, no longer links, or whose address is refused
- * is removed; a verified one is shown (published), or waits for the owner
- * under MODERATION=first unless it was shown already.
+ * One that answers 404, 410 or another 4xx (but 408 and 429), redirects more
+ * than five times, no longer links, or whose address is refused is removed;
+ * a verified one is shown (published), or waits for the owner under
+ * MODERATION=first unless it was shown already.
  */
 export async function verify(mention: Mention, options: OutboundOptions, moderation: ModerationMode): Promise<WorkOutcome> {
   const fetched = await guarded(() => outbound(mention.source, options));
   if (fetched === 'refused') return null;
   if (fetched === 'failed') return 'failed';
-  if (fetched.status === 404 || fetched.status === 410) return null;
+  // Redirected too often, or refused for good (404, 410 and the like): nothing links. Busy or broken: later.
+  if (fetched.status >= 300 && fetched.status < 500 && fetched.status !== 408 && fetched.status !== 429) return null;
   if (fetched.status < 200 || fetched.status >= 300) return 'failed';
   const reading = isHtml(fetched)
     ? readSource(fetched.body, fetched.url, mention.target)
