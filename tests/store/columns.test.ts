@@ -14,6 +14,7 @@ import {
   appearance,
   newsletterIssue,
   delivery,
+  mention,
   subscriber,
   ban,
   bugReport,
@@ -53,6 +54,7 @@ const RECORD_TABLES: Record<string, z.ZodObject> = {
   subscribers: subscriber,
   newsletter_issues: newsletterIssue,
   deliveries: delivery,
+  mentions: mention,
   // A vote on a comment names it; an article's own vote is the same record with no comment.
   comment_votes: vote.extend({ commentId: vote.shape.commentId.unwrap() }),
   article_votes: vote.omit({ commentId: true }),
@@ -70,6 +72,7 @@ const NOT_FIELDS: Record<string, Record<string, string>> = {
   notification_outbox: { lease_until: 'a sender’s claim on the entry while it sends it, not part of what is sent' },
   newsletter_issues: { lease_until: 'a sender’s claim on the issue while it sends it, not part of what is sent' },
   deliveries: { lease_until: 'a sender’s claim on the delivery while it sends it, not part of what is sent' },
+  mentions: { lease_until: 'a worker’s claim on the mention while it verifies or sends it, not part of what is kept' },
 };
 
 /** Tables that keep no record of their own, and why. */

@@ -1,4 +1,10 @@
 /**
+ * Where the page linked from the English "next-century" listens, on loopback: the Webmention test's receiver
+ * (tests/http/webmention.test.ts), which must be where the built article says, so its port is fixed.
+ */
+export const WEBMENTION_RECEIVER = 'http://localhost:47913';
+
+/**
  * Articles the tests add to a copy of the real content: one of each kind the
  * rules treat differently.
  */
@@ -29,6 +35,8 @@ excerpt: "Written ahead of time."
 ---
 
 Scheduled for the first day of 2099.
+
+[A page elsewhere](${WEBMENTION_RECEIVER}/page) says more.
 `,
   'content/articles/next-century/ar.md': `---
 title: "القرن القادم"

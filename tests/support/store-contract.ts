@@ -2,6 +2,7 @@ import { describe } from 'node:test';
 import type { StoreEngine } from '../../src/server/store/roles.ts';
 import { BOTH_CHANNELS, type ContractStores, type StoreHarness } from './store-contract-kit.ts';
 import { deliveriesKept } from './store-contract-deliveries.ts';
+import { mentionsKept } from './store-contract-mentions.ts';
 import { followersKept } from './store-contract-followers.ts';
 import { appearances, subscribers } from './store-contract-newsletter.ts';
 import { outboxClaims, outboxRecovery } from './store-contract-outbox.ts';
@@ -52,8 +53,9 @@ export function storeContract(engine: string, harness: StoreHarness): void {
     exportAndImport(stores);
   });
 
-  describe(`the ${engine} store keeps the federation's followers, secrets and deliveries`, () => {
+  describe(`the ${engine} store keeps the federation's followers, secrets, deliveries and mentions`, () => {
     followersKept(stores);
     deliveriesKept(stores);
+    mentionsKept(stores);
   });
 }

@@ -31,6 +31,7 @@ function storeOf(comments: StoredComment[]) {
     listComments: () => Promise.resolve(comments),
     articleScore: () => Promise.resolve(0),
     reactionCounts: () => Promise.resolve({ likes: 0, boosts: 0 }),
+    mentionsOf: () => Promise.resolve([]),
   };
 }
 
@@ -86,6 +87,7 @@ test('a thread is read from the store once per revision: every page, every reade
     },
     articleScore: () => Promise.resolve(7),
     reactionCounts: () => Promise.resolve({ likes: 2, boosts: 1 }),
+    mentionsOf: () => Promise.resolve([]),
   };
   const pages = await Promise.all([1, 2, 3, 1, 2, 3].map((page) => threadPage(store, 'a-slug', page)));
   assert.equal(reads, 1);
@@ -98,6 +100,7 @@ test('a thread is read from the store once per revision: every page, every reade
     revision: 'r1',
     articleScore: 7,
     reactions: { likes: 2, boosts: 1 },
+    mentions: [],
     topLevelCount: 65,
     comments: [],
     nextPage: null,
@@ -126,6 +129,7 @@ test('a thread with no comment is a first page with none, kept as any other', as
     },
     articleScore: () => Promise.resolve(0),
     reactionCounts: () => Promise.resolve({ likes: 0, boosts: 0 }),
+    mentionsOf: () => Promise.resolve([]),
   };
   for (const page of [1, 1, 2]) {
     const view = await threadPage(store, 'a-slug', page);

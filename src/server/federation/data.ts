@@ -5,17 +5,17 @@ import { todayUtc, type PublishedView } from '../articles/catalog.ts';
 import { cardPath } from '../social/card-path.ts';
 import { articlePageOf } from './paths.ts';
 import type { Runtime } from '../runtime/runtime.ts';
-import type { DeliveryStore, FollowerStore, StoreLifecycle } from '../store/roles.ts';
+import type { DeliveryStore, FollowerStore, MentionStore, StoreLifecycle } from '../store/roles.ts';
 
 /** What the federation's dispatchers and listeners are handed with each request (Fedify's context data). */
 export interface FederationData {
-  store: FollowerStore & DeliveryStore & Pick<StoreLifecycle, 'keptSecret'>;
+  store: FollowerStore & DeliveryStore & MentionStore & Pick<StoreLifecycle, 'keptSecret'>;
   /** The build's content: the catalog and the pages' texts. */
   content: BuiltContent;
   /** SITE_URL: the origin of every id. */
   site: string;
   /** What a reply from the fediverse is written with, as the site's own comments are (replies.ts). */
-  writes: Pick<Runtime, 'store' | 'quotas' | 'moderation' | 'salt'>;
+  writes: Pick<Runtime, 'store' | 'quotas' | 'moderation' | 'salt' | 'trustedProxies'>;
 }
 
 /** What is visible today (UTC): an article dated later is in no outbox and answers no object. */

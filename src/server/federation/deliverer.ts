@@ -14,11 +14,12 @@ import type { Context } from '@fedify/fedify';
 import { LRUCache } from 'lru-cache';
 import type { LanguageCode } from '../../i18n/languages.ts';
 import { log } from '../observability/log.ts';
-import { retryAt, settledWithinGrace } from '../store/outbox.ts';
+import { retryAt } from '../store/outbox.ts';
 import type { Delivery } from '../store/types.ts';
 import { activityBody } from './activities.ts';
 import type { FederationData } from './data.ts';
 import { postActivity, type SigningKey } from './inbox-post.ts';
+import { startPolling } from './polling.ts';
 
 /** The most one POST may take; one that takes longer has failed and is tried again later. */
 const POST_TIMEOUT_MS = 10_000;
@@ -87,7 +88,7 @@ function memos(ctx: Context<FederationData>) {
 }
 
 /** Runs `work` on each item, at most `limit` at once. */
-async function eachAtMost<Item>(items: readonly Item[], limit: number, work: (item: Item) => Promise<void>): Promise<void> {
+export async function eachAtMost<Item>(items: readonly Item[], limit: number, work: (item: Item) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await work(items[next++] as Item);
@@ -100,8 +101,6 @@ export function startDeliverer(ctx: Context<FederationData>, allowPrivate: boole
   const { store } = ctx.data;
   const made = memos(ctx);
   const stopping = new AbortController();
-  let stopped = false;
-  let pass: Promise<void> | null = null;
 
   const deliver = async (delivery: Delivery, leaseEnds: number): Promise<void> => {
     if (Date.now() + POST_TIMEOUT_MS >= leaseEnds) {
@@ -138,7 +137,7 @@ export function startDeliverer(ctx: Context<FederationData>, allowPrivate: boole
       prunedAt = Date.now();
       await store.pruneDeliveries(new Date(prunedAt - SETTLED_KEPT_MS).toISOString());
     }
-    while (!stopped) {
+    while (!polling.stopped) {
       const leaseEnds = Date.now() + LEASE_MS;
       const claimed = await store.claimDeliveries(CLAIMED_AT_ONCE, LEASE_MS);
       if (claimed.length === 0) return;
@@ -153,24 +152,13 @@ export function startDeliverer(ctx: Context<FederationData>, allowPrivate: boole
     }
   };
 
-  const wake = () => {
-    if (stopped) return;
-    pass ??= deliverClaimed()
-      .catch((error: unknown) => {
-        log().error('[federation] the deliveries could not be read or updated; tried again shortly', {}, error);
-      })
-      .finally(() => {
-        pass = null;
-      });
-  };
-  const timer = setInterval(wake, POLL_MS);
-  wake();
-  return {
-    wake,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await settledWithinGrace(pass ?? Promise.resolve(), stopping);
+  const polling = startPolling(
+    deliverClaimed,
+    POLL_MS,
+    (error: unknown) => {
+      log().error('[federation] the deliveries could not be read or updated; tried again shortly', {}, error);
     },
-  };
+    stopping,
+  );
+  return polling;
 }

@@ -12,6 +12,9 @@ import { visibleToday, type FederationData } from './data.ts';
 import { startDeliverer } from './deliverer.ts';
 import { fanOutConsumer } from './fan-out.ts';
 import { setInbox } from './inbox.ts';
+import { WEBMENTION_PATH } from '../http/site-paths.ts';
+import { receiveWebmention } from './webmention/receive.ts';
+import { queueSentMentions, startMentionWorker } from './webmention/worker.ts';
 import { englishNamed, FEDERATION_PATHS, isFederationRequest } from './paths.ts';
 
 /** FEDERATION_ALLOW_PRIVATE_ADDRESSES: for tests on one machine only (start-up warns). */
@@ -73,21 +76,37 @@ export interface RunningFederation {
 export function startFederation(data: FederationData): RunningFederation {
   const federation = federationOf(data.site);
   const deliverer = startDeliverer(federation.createContext(new URL(data.site), data), allowsPrivateAddresses());
+  const mentions = startMentionWorker(data, allowsPrivateAddresses());
+  const fanOut = fanOutConsumer(data.store, data.site, () => {
+    deliverer.wake();
+  });
   return {
-    endpoint: endpointOf(federation, data),
-    consumer: fanOutConsumer(data.store, data.site, () => {
-      deliverer.wake();
+    endpoint: endpointOf(federation, data, () => {
+      mentions.wake();
     }),
-    stop: () => deliverer.stop(),
+    consumer: {
+      ...fanOut,
+      // The same appearance sends a Webmention to each link of its text.
+      take: async (appearance) => {
+        await fanOut.take(appearance);
+        if ((await queueSentMentions(data, appearance.slug, appearance.lang)) > 0) mentions.wake();
+      },
+    },
+    stop: async () => {
+      await Promise.all([deliverer.stop(), mentions.stop()]);
+    },
   };
 }
 
-/** The federation's endpoint over `data`, for the front server. */
-function endpointOf(federation: Federation<FederationData>, data: FederationData): FederationServer {
+/** The federation's endpoint over `data`, for the front server; `mentioned` is told when a Webmention waits. */
+function endpointOf(federation: Federation<FederationData>, data: FederationData, mentioned: () => void): FederationServer {
   const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return {
-    owns: isFederationRequest,
-    answer: async (request) =>
+    webmentionEndpoint: `${data.site}${WEBMENTION_PATH}`,
+    owns: (method, pathname, accept) =>
+      (method === 'POST' && pathname === WEBMENTION_PATH) || isFederationRequest(method, pathname, accept),
+    answer: async (request, caller) =>
+      (new URL(request.url).pathname === WEBMENTION_PATH ? await receiveWebmention(data, request, caller, mentioned) : null) ??
       (await inboxRefusal(data, request)) ??
       federation.fetch(englishNamed(request), {
         contextData: data,

@@ -8,7 +8,10 @@ import { sendResponse, sendTooLarge, type BaseHeaders } from './send.ts';
  */
 export interface FederationServer {
   owns(method: string, pathname: string, accept: string | undefined): boolean;
-  answer(request: Request): Promise<Response>;
+  /** `caller` is where the request came from, as the server saw it (a Webmention's quota is per reader). */
+  answer(request: Request, caller: { socketAddress: string; connection: object }): Promise<Response>;
+  /** The Webmention endpoint (SITE_URL's `/webmention`) that pages advertise in a `Link` header. */
+  webmentionEndpoint: string;
 }
 
 /** The largest activity an inbox reads: a long article's reply with its context fits many times over. */
@@ -25,7 +28,12 @@ export function federationRoute(federation: FederationServer, base: BaseHeaders)
     served.kind = 'federation';
     const body = await readCapped(req, req.headers['content-length'], ACTIVITY_BODY_BYTES);
     if (body.tooLarge) return sendTooLarge(req, res, base);
-    return sendResponse(req, res, await federation.answer(webRequest(req, url, body.bytes)), base);
+    return sendResponse(
+      req,
+      res,
+      await federation.answer(webRequest(req, url, body.bytes), { socketAddress: req.socket.remoteAddress ?? '', connection: req.socket }),
+      base,
+    );
   };
   return (req, res, url, served) =>
     federation.owns(req.method ?? 'GET', url.pathname, req.headers.accept) ? serve(req, res, url, served) : null;

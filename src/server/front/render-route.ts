@@ -36,7 +36,7 @@ export function renderRoute(
   return async (req, res, url, served) => {
     const twin = twinPath(url.pathname);
     const target = targetOf(url.pathname, twin, req.headers.accept);
-    const pageHeaders = pageHeadersOf(twin, served);
+    const pageHeaders = pageHeadersOf(twin, served, context.webmention);
     const key = keyOf(url, target);
     const hit = cache.get(key) ?? missing.get(key);
     if (hit && (await isCurrent(hit.revision)))

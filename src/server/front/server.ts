@@ -107,6 +107,7 @@ async function pageContext(options: FrontServerOptions, base: Readonly<Record<st
     cache,
     site,
     base,
+    webmention: options.federation?.webmentionEndpoint,
     staticFile(pathname) {
       const date = notBefore(pathname);
       return date !== undefined && date > today() ? undefined : files.get(pathname);

@@ -24,6 +24,8 @@ export interface PageContext {
   render: (req: IncomingMessage, url: URL) => Promise<Response>;
   site: string;
   base: BaseHeaders;
+  /** The Webmention endpoint pages advertise, while FEDERATION is on. */
+  webmention?: string | undefined;
 }
 
 /** The path a page request is answered from: its Markdown twin when it has one and `Accept` prefers it. */
@@ -31,9 +33,14 @@ export function targetOf(pathname: string, twin: string | null, accept: string |
   return twin !== null && prefersMarkdown(accept) ? twin : pathname;
 }
 
-/** What an answer adds to a page: it names its Markdown twin and the documents for agents; a fragment or a twin adds nothing. */
-export function pageHeadersOf(twin: string | null, served: Served): Record<string, string> {
-  return twin !== null && served.kind === 'page' ? { Link: pageLinkHeader(twin) } : {};
+/**
+ * What an answer adds to a page: it names its Markdown twin and the documents for agents, and a page or a twin
+ * the Webmention endpoint when there is one (contract §8); a fragment adds nothing.
+ */
+export function pageHeadersOf(twin: string | null, served: Served, webmention: string | undefined): Record<string, string> {
+  const links = twin !== null && served.kind === 'page' ? [pageLinkHeader(twin)] : [];
+  if (webmention !== undefined && (served.kind === 'page' || served.kind === 'twin')) links.push(`<${webmention}>; rel="webmention"`);
+  return links.length > 0 ? { Link: links.join(', ') } : {};
 }
 
 const METHOD_NOT_ALLOWED = { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } };
@@ -153,7 +160,7 @@ export function staticRoute(context: PageContext): Route {
     const target = wantsTwin ? twin : url.pathname;
     // A document in Markdown is a twin, whether asked for by its path or by Accept.
     served.kind = target.endsWith('.md') ? 'twin' : isThreadFragment(target) ? 'fragment' : 'page';
-    const pageHeaders = pageHeadersOf(twin, served);
+    const pageHeaders = pageHeadersOf(twin, served, context.webmention);
     const fragment = wantsTwin ? null : threadFragmentOfPage(target);
     const sentWithThread = fragment === null ? null : await sendPageWithThread(req, res, target, fragment, pageHeaders);
     if (sentWithThread !== null) return sentWithThread;

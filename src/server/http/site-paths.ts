@@ -187,3 +187,6 @@ export function searchPath(lang: LanguageCode): string {
 export function citiesPath(lang: LanguageCode): string {
   return `${languagePrefix(lang)}/cities`;
 }
+
+/** The Webmention endpoint (src/server/federation/webmention/), outside `/api`: pages advertise it while FEDERATION is on. */
+export const WEBMENTION_PATH = '/webmention';

@@ -1,5 +1,5 @@
 import { moderate } from './moderation.ts';
-import type { FollowerStore, ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
+import type { FollowerStore, MentionStore, ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
 import { instanceHost } from '../store/shapes.ts';
 import { exportLine } from './format.ts';
 
@@ -102,4 +102,21 @@ export async function removeSubscriber(store: NewsletterStore, email: string): P
 /** The store's export, one JSON line a record (src/server/store/shapes.ts, `exportRecord`), as the store streams it. */
 export async function* exportLines(store: TransferStore): AsyncGenerator<string> {
   for await (const record of store.exportRecords()) yield exportLine(record);
+}
+
+/** Publishes a received Webmention that waits for the owner (MODERATION=first): readers see it under the thread. */
+export async function approveMention(store: MentionStore, source: string, target: string): Promise<string> {
+  const kept = await store.findMention({ source, target });
+  if (kept?.direction !== 'received' || kept.status !== 'waiting')
+    throw new OwnerActionFailed('no Webmention of that source and target waits');
+  await store.replaceMention({ ...kept, status: 'published' });
+  return `the Webmention of ${source}: published`;
+}
+
+/** Removes a received Webmention, shown or waiting; sent again, it is verified again. */
+export async function deleteMention(store: MentionStore, source: string, target: string): Promise<string> {
+  const kept = await store.findMention({ source, target });
+  if (kept?.direction !== 'received' || !(await store.removeMention(kept)))
+    throw new OwnerActionFailed('no Webmention of that source and target');
+  return `the Webmention of ${source}: removed`;
 }

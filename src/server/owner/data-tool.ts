@@ -14,12 +14,14 @@ import { builtArticleSlugs, CONTENT_DIR } from '../articles/built-content.ts';
 import { IMPORT_SOURCES } from '../imports/foreign.ts';
 import { importForeign } from '../imports/import-run.ts';
 import { exportRecord } from '../store/shapes.ts';
-import type { FollowerStore, ModerationStore, StoreLifecycle, TransferStore } from '../store/roles.ts';
+import type { FollowerStore, MentionStore, ModerationStore, StoreLifecycle, TransferStore } from '../store/roles.ts';
 import type { ExportRecord } from '../store/types.ts';
 import {
   answerTopicRequest,
   answerUrl,
+  approveMention,
   blockInstance,
+  deleteMention,
   declineTopicRequest,
   exportLines,
   markReviewed,
@@ -44,7 +46,7 @@ export interface ToolIo {
 class ToolFailure extends Error {}
 
 /** The roles the tool's commands use. */
-type OwnerStore = ModerationStore & TransferStore & FollowerStore & StoreLifecycle;
+type OwnerStore = ModerationStore & TransferStore & FollowerStore & MentionStore & StoreLifecycle;
 
 /** A command whose arguments were checked, ready to run on the store. */
 type Prepared = (store: OwnerStore, io: ToolIo) => Promise<void>;
@@ -206,6 +208,28 @@ function prepareBlockedInstances(args: string[]): Prepared {
   };
 }
 
+/** approve-mention SOURCE TARGET, delete-mention SOURCE TARGET; mentions lists the received ones. */
+function prepareMention(approve: boolean): (args: string[]) => Prepared {
+  const verb = approve ? 'approve-mention' : 'delete-mention';
+  return (args) => {
+    expectArguments(args, 2, `${verb} SOURCE TARGET`);
+    const [source = '', target = ''] = args;
+    return reported((store) => (approve ? approveMention(store, source, target) : deleteMention(store, source, target)));
+  };
+}
+
+function prepareMentions(args: string[]): Prepared {
+  expectArguments(args, 0, 'mentions, with no argument');
+  return async (store, io) => {
+    const received = (await store.listMentions()).filter((mention) => mention.direction === 'received');
+    io.stdout.write(
+      received.length === 0
+        ? 'No Webmention was received.\n'
+        : received.map(({ status, kind, source, target }) => `${status}  ${kind ?? '-'}  ${source} ${target}\n`).join(''),
+    );
+  };
+}
+
 function prepareStats(args: string[]): Prepared {
   expectArguments(args, 0, 'stats, with no argument');
   return async (store, io) => void io.stdout.write(formatStats(await store.stats()));
@@ -222,6 +246,9 @@ const COMMANDS: Record<string, (args: string[]) => Prepared> = {
   'block-instance': prepareInstanceBlock(true),
   'unblock-instance': prepareInstanceBlock(false),
   'blocked-instances': prepareBlockedInstances,
+  mentions: prepareMentions,
+  'approve-mention': prepareMention(true),
+  'delete-mention': prepareMention(false),
   stats: prepareStats,
 };
 

@@ -5,6 +5,7 @@ import type {
   CitySubmission,
   CommentFilter,
   InstanceBlock,
+  Mention,
   ReviewQueue,
   StoredComment,
   StoreStats,
@@ -164,8 +165,36 @@ function instancesSection(blocks: readonly InstanceBlock[]): Html {
   </section>`;
 }
 
-/** What waits for the owner (npm run data -- review), the blocked instances and the store's counts (npm run data -- stats). */
-export function requestsBody(queue: ReviewQueue, stats: StoreStats, blocks: readonly InstanceBlock[]): Html {
+/** The Webmentions received (npm run data -- mentions), those waiting first, each with its buttons. */
+function mentionsSection(mentions: readonly Mention[]): Html {
+  const fields = (mention: Mention) =>
+    html`<input type="hidden" name="source" value="${mention.source}" /><input type="hidden" name="target" value="${mention.target}" />`;
+  const ordered = [...mentions].sort((a, b) => Number(b.status === 'waiting') - Number(a.status === 'waiting'));
+  return html`<section aria-labelledby="mentions">
+    <h2 id="mentions">Webmentions</h2>
+    ${list(
+      ordered.map(
+        (mention) =>
+          html`<li>
+            <p>
+              <strong>${mention.status}</strong> ${mention.kind ?? ''} by ${mention.authorName ?? 'someone'}:
+              <a href="${mention.source}" rel="nofollow noopener">${mention.source}</a> on ${mention.target}
+            </p>
+            ${mention.content === null ? null : html`<p class="text">${mention.content}</p>`}
+            ${mention.status === 'waiting' ? actionButton('/mentions/approve', 'Approve', '/requests', fields(mention)) : null}
+            ${actionButton('/mentions/delete', 'Delete', '/requests', fields(mention))}
+          </li>`,
+      ),
+      'No Webmention was received.',
+    )}
+  </section>`;
+}
+
+/**
+ * What waits for the owner (npm run data -- review), the blocked instances, the Webmentions received and the
+ * store's counts (npm run data -- stats).
+ */
+export function requestsBody(queue: ReviewQueue, stats: StoreStats, blocks: readonly InstanceBlock[], mentions: readonly Mention[]): Html {
   const { topicRequests } = stats;
   const counts: [string, number | string][] = [
     ['Articles with comments', stats.articles],
@@ -218,7 +247,7 @@ export function requestsBody(queue: ReviewQueue, stats: StoreStats, blocks: read
         <button type="submit">Remove</button>
       </form>
     </section>
-    ${instancesSection(blocks)}
+    ${instancesSection(blocks)} ${mentionsSection(mentions)}
     <section aria-labelledby="counts">
       <h2 id="counts">Counts</h2>
       <dl class="counts">

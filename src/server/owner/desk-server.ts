@@ -6,7 +6,9 @@ import { log } from '../observability/log.ts';
 import {
   answerTopicRequest,
   answerUrl,
+  approveMention,
   blockInstance,
+  deleteMention,
   declineTopicRequest,
   exportLines,
   markReviewed,
@@ -17,13 +19,13 @@ import {
   setReaderBan,
   unblockInstance,
 } from './actions.ts';
-import type { FollowerStore, ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
+import type { FollowerStore, MentionStore, ModerationStore, NewsletterStore, TransferStore } from '../store/roles.ts';
 import type { CommentFilter } from '../store/types.ts';
-import { DESK_CSP, html, page } from './desk-html.ts';
+import { DESK_CSP, html, page, type Html } from './desk-html.ts';
 import { commentsBody, DESK_PAGE_SIZE, requestsBody } from './desk-pages.ts';
 
 /** The roles the desk's pages and actions use. */
-type DeskStore = ModerationStore & NewsletterStore & TransferStore & FollowerStore;
+type DeskStore = ModerationStore & NewsletterStore & TransferStore & FollowerStore & MentionStore;
 
 /** The owner's desk: pages on a listener of its own (docs/architecture.md, "Notifications, moderation and the desk"). */
 export interface DeskOptions {
@@ -100,6 +102,8 @@ function actionOf(path: string, form: URLSearchParams, store: DeskStore): (() =>
   if (path === '/subscribers/remove') return () => removeSubscriber(store, form.get('email') ?? '');
   if (path === '/instances/block') return () => blockInstance(store, form.get('host') ?? '');
   if (path === '/instances/unblock') return () => unblockInstance(store, form.get('host') ?? '');
+  if (path === '/mentions/approve') return () => approveMention(store, form.get('source') ?? '', form.get('target') ?? '');
+  if (path === '/mentions/delete') return () => deleteMention(store, form.get('source') ?? '', form.get('target') ?? '');
   const [, kind, rawId, verb, ...rest] = path.split('/');
   if (kind === undefined || rawId === undefined || verb === undefined || rest.length > 0) return null;
   let id: string;
@@ -151,6 +155,17 @@ async function sendExport(res: ServerResponse, store: TransferStore): Promise<vo
     if (!res.write(line)) await once(res, 'drain');
   }
   res.end();
+}
+
+/** The requests page's body: what waits, the blocked instances, the Webmentions received, the counts. */
+async function requestsOf(store: DeskStore): Promise<Html> {
+  const [queue, stats, blocks, mentions] = await Promise.all([
+    store.reviewQueue(),
+    store.stats(),
+    store.blockedInstances(),
+    store.listMentions().then((all) => all.filter((mention) => mention.direction === 'received')),
+  ]);
+  return requestsBody(queue, stats, blocks, mentions);
 }
 
 /** Starts the desk's listener; resolves once it listens. */
@@ -220,8 +235,7 @@ export async function serveDesk({ store, site, host, port, origin }: DeskOptions
       return;
     }
     if (url.pathname === '/requests') {
-      const [queue, stats, blocks] = await Promise.all([store.reviewQueue(), store.stats(), store.blockedInstances()]);
-      sendPage(res, 200, page({ title: 'Requests and counts', current: '/requests', notice, body: requestsBody(queue, stats, blocks) }));
+      sendPage(res, 200, page({ title: 'Requests and counts', current: '/requests', notice, body: await requestsOf(store) }));
       return;
     }
     if (url.pathname === '/export') return sendExport(res, store);

@@ -37,6 +37,11 @@ Usage: npm run data -- <command> [arguments]
                                removed. HOST is a host name, an address or a handle on it.
   unblock-instance HOST        Lifts the block.
   blocked-instances            Lists the blocked instances.
+  mentions                     Lists the Webmentions received: status (unverified, waiting,
+                               published), kind, source and target.
+  approve-mention SOURCE TARGET
+                               Shows a Webmention that waits for approval (MODERATION).
+  delete-mention SOURCE TARGET Removes a Webmention; sent again, it is verified again.
   stats                        Counts what the store holds.
   --help                       Prints this.
 

@@ -9,13 +9,16 @@ export const QUOTAS = [
   { name: 'bug-reports', quota: 5, windowSeconds: 86_400 },
   { name: 'votes', quota: 60, windowSeconds: 60 },
   // Not API writes, so outside the API's RateLimit-Policy: POST /subscribe (src/server/newsletter/subscribe.ts), and
-  // the activities a fediverse instance, and one of its actors, POST to the inboxes (src/server/federation/inbox-gate.ts).
+  // the activities a fediverse instance, and one of its actors, POST to the inboxes (src/server/federation/inbox-gate.ts),
+  // and the Webmentions a source's host, and one reader, send (src/server/federation/webmention/receive.ts).
   { name: 'subscriptions', quota: 5, windowSeconds: 86_400 },
   { name: 'inbox-instance', quota: 600, windowSeconds: 60 },
   { name: 'inbox-actor', quota: 60, windowSeconds: 60 },
+  { name: 'webmention-source', quota: 30, windowSeconds: 3600 },
+  { name: 'webmention-reader', quota: 60, windowSeconds: 3600 },
 ] as const;
 
-const NOT_API: readonly string[] = ['subscriptions', 'inbox-instance', 'inbox-actor'];
+const NOT_API: readonly string[] = ['subscriptions', 'inbox-instance', 'inbox-actor', 'webmention-source', 'webmention-reader'];
 
 /** The quotas of the API's writes, which its RateLimit-Policy names. */
 export const API_QUOTAS = QUOTAS.filter((quota) => !NOT_API.includes(quota.name));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { now } from './clock.ts';
 import { newId } from './ids.ts';
 import type { LanguageCode } from '../../i18n/languages.ts';
-import { bugReport, citySubmission, comment, subscriber, topicRequest } from './shapes.ts';
+import { bugReport, citySubmission, comment, mention, subscriber, topicRequest } from './shapes.ts';
 import type {
   Appearance,
   AppearanceConsumer,
@@ -10,6 +10,8 @@ import type {
   DeliveredActivity,
   Delivery,
   DeliveryKey,
+  Mention,
+  MentionKey,
   IssueKey,
   NewsletterIssue,
   Subscriber,
@@ -138,4 +140,27 @@ export function deliveryKey({ activityId, inbox }: DeliveryKey): string {
 /** The key of an issue: its appearance and its subscriber. */
 export function issueKey({ slug, lang, subscriberId }: IssueKey): string {
   return `${slug}/${lang}/${subscriberId}`;
+}
+
+/** The key of a Webmention: its source and its target. */
+export function mentionKey({ source, target }: MentionKey): string {
+  return `${source} ${target}`;
+}
+
+/** A new Webmention, due for its work (a source to verify, a mention to send) now. */
+export function newMention(fields: Pick<Mention, 'source' | 'target' | 'articleSlug' | 'lang'>, direction: Mention['direction']): Mention {
+  const at = now();
+  return mention.parse({
+    ...fields,
+    direction,
+    status: direction === 'received' ? 'unverified' : 'unsent',
+    kind: null,
+    authorName: null,
+    authorUrl: null,
+    content: null,
+    receivedAt: at,
+    settledAt: null,
+    attempts: 0,
+    dueAt: at,
+  });
 }

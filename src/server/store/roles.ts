@@ -7,6 +7,8 @@ import type {
   Delivery,
   DeliveryKey,
   DeliveryOutcome,
+  Mention,
+  MentionKey,
   IssueKey,
   NewsletterIssue,
   Subscriber,
@@ -256,6 +258,28 @@ export interface DeliveryStore {
   pruneDeliveries(settledBefore: string): Promise<number>;
 }
 
+/**
+ * Webmentions (src/server/federation/webmention/), received and sent, one
+ * per source and target: the work due on each (a source to verify, a
+ * mention to send) claimed under a lease by whichever instance is free. A
+ * change to a received one moves its article's thread's revision.
+ */
+export interface MentionStore {
+  /** Keeps `mention`, durable before it resolves, unless one of its source and target is kept: true when it kept it. */
+  addMention(mention: Mention): Promise<boolean>;
+  /** Puts `mention` in the place of the one of its source and target, ending any claim on it; false when there is none. */
+  replaceMention(mention: Mention): Promise<boolean>;
+  /** Removes the mention of this source and target; false when there was none. */
+  removeMention(key: MentionKey): Promise<boolean>;
+  findMention(key: MentionKey): Promise<Mention | null>;
+  /** The mentions received for the article (any translation), oldest first. */
+  mentionsOf(articleSlug: string): Promise<Mention[]>;
+  /** Every mention kept, received and sent, oldest first: for the owner. */
+  listMentions(): Promise<Mention[]>;
+  /** Takes up to `limit` due mentions, oldest due first, for `leaseMs`: no other caller gets them meanwhile. */
+  claimMentions(limit: number, leaseMs: number): Promise<Mention[]>;
+}
+
 export interface AppearanceStore {
   /**
    * Records the translations of `visible` not recorded yet, waiting for
@@ -373,6 +397,7 @@ export interface StoreEngine
     OutboxStore,
     FollowerStore,
     DeliveryStore,
+    MentionStore,
     AppearanceStore,
     NewsletterStore,
     TransferStore,
@@ -386,6 +411,7 @@ export interface EngineRoles {
   outbox: OutboxStore;
   followers: FollowerStore;
   deliveries: DeliveryStore;
+  mentions: MentionStore;
   appearances: AppearanceStore;
   newsletter: NewsletterStore;
   transfer: TransferStore;

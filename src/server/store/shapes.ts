@@ -303,11 +303,50 @@ export const delivery = z.object({
   outcome: z.enum(['delivered', 'refused']).nullable(),
 });
 
+/** Which way a Webmention goes: `received` from another site about a page here, or `sent` from an article here. */
+const mentionDirection = z.enum(['received', 'sent']);
+
+/**
+ * Where a Webmention stands. Received: `unverified` until its source was read, then `published` (shown under the
+ * thread) or `waiting` for the owner (MODERATION=first). Sent: `unsent`, then `sent` or `refused` (given up on).
+ */
+const mentionStatus = z.enum(['unverified', 'waiting', 'published', 'unsent', 'sent', 'refused']);
+
+/** What a verified source's h-entry is to its target: an answer, a like, a repost, or a mere mention. */
+const mentionKind = z.enum(['reply', 'like', 'repost', 'mention']);
+
+/**
+ * One Webmention (src/server/federation/webmention/), one per source and target: for a received one, the target
+ * is an article translation's page here; for a sent one, the source is. Work waits on it while `dueAt` is set.
+ */
+export const mention = z.object({
+  source: z.url(),
+  target: z.url(),
+  direction: mentionDirection,
+  /** The article translation it is about (the target's received, the source's sent). */
+  articleSlug: slug,
+  lang: language,
+  status: mentionStatus,
+  /** Read from the source's h-entry once verified; null before, and for a sent one. */
+  kind: mentionKind.nullable(),
+  authorName: text.nullable(),
+  authorUrl: z.url().nullable(),
+  /** The source's text as plain text, never HTML; null for a like or a repost. */
+  content: text.nullable(),
+  receivedAt: isoDate,
+  /** When it was last verified (received) or settled (sent). */
+  settledAt: isoDate.nullable(),
+  /** Failed attempts at the work due. */
+  attempts: z.number().int().nonnegative(),
+  /** When its source is to be verified (again), or it is to be sent; null when nothing is due. */
+  dueAt: isoDate.nullable(),
+});
+
 /**
  * One line of an export: everything a store holds is a sequence of these, parents before replies, comments before
  * votes, then the notifications not sent yet, so that they are sent from the store they move to, and last the
- * appearances, subscribers and their newsletter's issues (subscribers before their issues), and the federation's
- * deliveries.
+ * appearances, subscribers and their newsletter's issues (subscribers before their issues), the federation's
+ * deliveries, and the Webmentions.
  */
 export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('salt'), salt: text.min(32) }),
@@ -327,4 +366,5 @@ export const exportRecord = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscriber'), item: subscriber }),
   z.object({ kind: z.literal('newsletterIssue'), item: newsletterIssue }),
   z.object({ kind: z.literal('delivery'), item: delivery }),
+  z.object({ kind: z.literal('mention'), item: mention }),
 ]);

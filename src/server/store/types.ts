@@ -5,6 +5,7 @@ import type {
   ban,
   castVote,
   delivery,
+  mention,
   newsletterIssue,
   subscriber,
   bugReport,
@@ -76,6 +77,9 @@ export type DeliveredActivity = Pick<Delivery, 'activityId' | 'activity' | 'slug
 export type DeliveryKey = Pick<Delivery, 'activityId' | 'inbox'>;
 /** What became of a delivery settled for good. */
 export type DeliveryOutcome = NonNullable<Delivery['outcome']>;
+export type Mention = z.infer<typeof mention>;
+/** A Webmention named by its source and target. */
+export type MentionKey = Pick<Mention, 'source' | 'target'>;
 /** An outbox entry as a sender settles it: its id, with the channel and time that order the outbox. */
 export type OutboxKey = Pick<OutboxEntry, 'id' | 'channel' | 'createdAt'>;
 

@@ -1,5 +1,5 @@
 import type { ReactionCounts } from '../store/types.ts';
-import { threadViewsOf, type ThreadComment, type ThreadSource } from './thread-views.ts';
+import { threadViewsOf, type ShownMention, type ThreadComment, type ThreadSource } from './thread-views.ts';
 
 /** Top-level comments on one page of a thread: enough to read, few enough that a page of a long thread renders fast. */
 const THREAD_PAGE_SIZE = 30;
@@ -10,6 +10,8 @@ export interface ThreadPage {
   articleScore: number;
   /** The fediverse's likes and boosts of the article. */
   reactions: ReactionCounts;
+  /** The Webmentions shown, oldest first. */
+  mentions: readonly ShownMention[];
   /** Top-level comments in the whole thread. */
   topLevelCount: number;
   /** Empty on a page past the last (the first page of a thread with no comment is a page). */
@@ -33,11 +35,12 @@ export async function threadPage(store: ThreadSource, articleSlug: string, page:
   const start = (page - 1) * THREAD_PAGE_SIZE;
   const size = views.sizeAt(articleSlug, revision);
   if (size && page > 1 && start >= size.topLevelCount) return { ...size, comments: [], nextPage: null };
-  const { articleScore, reactions, topLevel } = await views.view(articleSlug, revision);
+  const { articleScore, reactions, mentions, topLevel } = await views.view(articleSlug, revision);
   return {
     revision,
     articleScore,
     reactions,
+    mentions,
     topLevelCount: topLevel.length,
     comments: topLevel.slice(start, start + THREAD_PAGE_SIZE),
     nextPage: start + THREAD_PAGE_SIZE < topLevel.length ? page + 1 : null,

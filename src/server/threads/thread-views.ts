@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { MAX_COMMENT_DEPTH, publicComment, type PublicComment } from '../store/service.ts';
-import type { ThreadStore } from '../store/roles.ts';
-import { threadTopic, type ReactionCounts, type StoredComment } from '../store/types.ts';
+import type { MentionStore, ThreadStore } from '../store/roles.ts';
+import { threadTopic, type Mention, type ReactionCounts, type StoredComment } from '../store/types.ts';
 
 /** A comment with its replies, as the thread shows it: the author's hash never leaves the store. */
 export interface ThreadComment extends PublicComment {
@@ -12,6 +12,9 @@ export interface ThreadComment extends PublicComment {
   deleted: boolean;
 }
 
+/** A verified Webmention as the thread shows it: who wrote the source, what it is, its text (plain). */
+export type ShownMention = Pick<Mention, 'source' | 'kind' | 'authorName' | 'authorUrl' | 'content' | 'settledAt'>;
+
 /** A whole thread as readers see it, at one revision of the store. Shared by every reader of that revision: never changed. */
 interface ThreadView {
   /** The store's revision of `thread:<slug>` read before the comments (ThreadStore.revision). */
@@ -19,12 +22,15 @@ interface ThreadView {
   articleScore: number;
   /** The fediverse's likes and boosts of the article. */
   reactions: ReactionCounts;
+  /** The Webmentions shown (published), oldest first. */
+  mentions: readonly ShownMention[];
   /** Top-level comments, newest first, each with its replies oldest first under it. */
   topLevel: readonly ThreadComment[];
 }
 
 /** What the store needs to answer for a thread's views. */
-export type ThreadSource = Pick<ThreadStore, 'revision' | 'listComments' | 'articleScore' | 'reactionCounts'>;
+export type ThreadSource = Pick<ThreadStore, 'revision' | 'listComments' | 'articleScore' | 'reactionCounts'> &
+  Pick<MentionStore, 'mentionsOf'>;
 
 /**
  * Bytes of thread views kept at most, counted from their comments' text: the
@@ -58,6 +64,13 @@ function shown(comment: StoredComment): ThreadComment {
   };
 }
 
+/** The mentions readers see: those published, each as it is shown. */
+function shownMentions(mentions: readonly Mention[]): ShownMention[] {
+  return mentions
+    .filter((mention) => mention.status === 'published')
+    .map(({ source, kind, authorName, authorUrl, content, settledAt }) => ({ source, kind, authorName, authorUrl, content, settledAt }));
+}
+
 /** The tree of `stored` (oldest first): top-level comments newest first, each reply under its parent, oldest first. */
 function treeOf(stored: readonly StoredComment[]): ThreadComment[] {
   const byId = new Map(stored.map((comment) => [comment.id, shown(comment)]));
@@ -75,6 +88,7 @@ interface ThreadSize {
   revision: string;
   articleScore: number;
   reactions: ReactionCounts;
+  mentions: readonly ShownMention[];
   topLevelCount: number;
 }
 
@@ -122,19 +136,20 @@ class ThreadViews {
   }
 
   async #load(articleSlug: string, revision: string): Promise<ThreadView> {
-    const [stored, articleScore, reactions] = await Promise.all([
+    const [stored, articleScore, reactions, mentions] = await Promise.all([
       this.#store.listComments(articleSlug),
       this.#store.articleScore(articleSlug),
       this.#store.reactionCounts(articleSlug),
+      this.#store.mentionsOf(articleSlug).then(shownMentions),
     ]);
-    const view: ThreadView = { revision, articleScore, reactions, topLevel: treeOf(stored) };
+    const view: ThreadView = { revision, articleScore, reactions, mentions, topLevel: treeOf(stored) };
     // The view itself weighs what a comment does: a thread with none is kept too.
     const bytes = stored.reduce(
       (sum, comment) => sum + COMMENT_OVERHEAD_BYTES + comment.body.length + comment.author.length,
-      COMMENT_OVERHEAD_BYTES,
+      COMMENT_OVERHEAD_BYTES + mentions.reduce((sum, mention) => sum + COMMENT_OVERHEAD_BYTES + (mention.content?.length ?? 0), 0),
     );
     if (bytes <= VIEW_BYTES) this.#views.set(articleSlug, { ...view, bytes });
-    this.#sizes.set(articleSlug, { revision, articleScore, reactions, topLevelCount: view.topLevel.length });
+    this.#sizes.set(articleSlug, { revision, articleScore, reactions, mentions, topLevelCount: view.topLevel.length });
     return view;
   }
 }

@@ -4,6 +4,7 @@ import {
   appearanceConsumer,
   newsletterIssue,
   delivery,
+  mention,
   subscriber,
   ban,
   bugReport,
@@ -144,6 +145,9 @@ export const journalRecord = z.discriminatedUnion('op', [
   }),
   z.object({ seq, op: z.literal('deliveriesFailed'), keys: z.array(text.min(1)), dueAt: isoDate }),
   z.object({ seq, op: z.literal('deliveriesPruned'), settledBefore: isoDate }),
+  // Webmentions (mentions.ts): one kept whole, new or in the place of the one of its source and target; or removed.
+  z.object({ seq, op: z.literal('mention'), item: mention }),
+  z.object({ seq, op: z.literal('mentionRemoved'), source: z.url(), target: z.url(), slug }),
 ]);
 export type JournalRecord = z.infer<typeof journalRecord>;
 

@@ -9,6 +9,7 @@ import { Journal, removeGenerationsBefore } from './journal.ts';
 import { storeLayout, type StoreLayout } from './layout.ts';
 import { takeLock, type StoreLock } from './lock.ts';
 import { EmbeddedDeliveries } from './deliveries.ts';
+import { EmbeddedMentions } from './mentions.ts';
 import { EmbeddedFollowers, FollowerFile } from './followers.ts';
 import { EmbeddedAppearances } from './appearances.ts';
 import { EmbeddedModeration } from './moderation.ts';
@@ -68,6 +69,7 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
       outbox: new EmbeddedOutbox(core),
       followers: new EmbeddedFollowers(followers),
       deliveries: new EmbeddedDeliveries(core),
+      mentions: new EmbeddedMentions(core),
       appearances: new EmbeddedAppearances(core),
       newsletter: new EmbeddedNewsletter(core),
       transfer: new EmbeddedTransfer(core, followers),
@@ -83,6 +85,9 @@ export async function openEmbeddedStore(dataDir: string, options: Partial<Embedd
 function revisionTopicOf(change: JournalChange): RevisionTopic | null {
   const slug = articleSlugOf(change);
   if (slug !== null) return threadTopic(slug);
+  // A received Webmention is shown under its article's thread.
+  if (change.op === 'mention') return change.item.direction === 'received' ? threadTopic(change.item.articleSlug) : null;
+  if (change.op === 'mentionRemoved') return threadTopic(change.slug);
   const changesRequests = ['topicRequest', 'answerTopicRequest', 'approveTopicRequest', 'removeTopicRequest'].includes(change.op);
   return changesRequests ? 'topic-requests' : null;
 }

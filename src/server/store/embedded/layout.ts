@@ -21,6 +21,8 @@ export interface StoreLayout {
   newsletterIssues: string;
   /** The federation's deliveries, one per activity and inbox, settled or waiting. */
   deliveries: string;
+  /** Webmentions received and sent. */
+  mentions: string;
   /** The generated IP-hash salt. */
   salt: string;
   /** The followers of the federation's actors (followers.ts). */
@@ -46,6 +48,7 @@ export function storeLayout(dataDir: string): StoreLayout {
     subscribers: join(dataDir, 'subscribers.json'),
     newsletterIssues: join(dataDir, 'newsletter-issues.json'),
     deliveries: join(dataDir, 'deliveries.json'),
+    mentions: join(dataDir, 'mentions.json'),
     salt: join(dataDir, 'ip-hash-salt'),
     followers: join(dataDir, 'followers.json'),
     lock: join(dataDir, 'store.lock'),

@@ -7,6 +7,7 @@ import { namesIn } from './files.ts';
 import type { Notified, OutboxRef } from '../outbox.ts';
 import { ARTICLE_FILE, articleFile, type StoreLayout } from './layout.ts';
 import { DeliveryState, isDeliveryRecord } from './delivery-state.ts';
+import { isMentionRecord, MentionState } from './mentions.ts';
 import { isNewsletterRecord, NewsletterState } from './newsletter-state.ts';
 import { OutboxQueue } from './outbox-queue.ts';
 import type { SnapshotTarget } from './snapshot-target.ts';
@@ -36,6 +37,8 @@ export class StoreState {
   readonly newsletter: NewsletterState;
   /** The federation's deliveries. */
   readonly deliveries: DeliveryState;
+  /** Webmentions received and sent. */
+  readonly mentions: MentionState;
   /** What moderation asks of every thread, kept as they change: read from every snapshot file at open. */
   readonly moderation: ModerationIndex;
   /** The highest journal record any snapshot file holds. */
@@ -63,6 +66,7 @@ export class StoreState {
       outbox: OutboxQueue;
       newsletter: NewsletterState;
       deliveries: DeliveryState;
+      mentions: MentionState;
     },
   ) {
     this.#layout = layout;
@@ -78,6 +82,7 @@ export class StoreState {
     this.outbox = collections.outbox;
     this.newsletter = collections.newsletter;
     this.deliveries = collections.deliveries;
+    this.mentions = collections.mentions;
     this.snapshotSeq = Math.max(articles.lastSeq, ...this.#collections().map((collection) => collection.journalSeq));
   }
 
@@ -113,6 +118,7 @@ export class StoreState {
         outbox: await OutboxQueue.load(layout.outbox),
         newsletter: await NewsletterState.load(layout),
         deliveries: await DeliveryState.load(layout),
+        mentions: await MentionState.load(layout),
       },
     );
   }
@@ -127,6 +133,7 @@ export class StoreState {
       this.outbox,
       ...this.newsletter.targets,
       this.deliveries.deliveries,
+      this.mentions.mentions,
     ];
   }
 
@@ -262,6 +269,7 @@ export class StoreState {
   #applyChange(record: JournalRecord): SnapshotTarget | null {
     if (isNewsletterRecord(record)) return this.newsletter.apply(record);
     if (isDeliveryRecord(record)) return this.deliveries.apply(record);
+    if (isMentionRecord(record)) return this.mentions.apply(record);
     switch (record.op) {
       case 'comment':
       case 'vote':

@@ -1,5 +1,5 @@
 import { now } from '../clock.ts';
-import { issueKey, deliveryKey } from '../records.ts';
+import { issueKey, deliveryKey, mentionKey } from '../records.ts';
 import type { TransferStore } from '../roles.ts';
 import type { ExportRecord, ImportCounts } from '../types.ts';
 import type { JournalChange } from './documents.ts';
@@ -49,6 +49,7 @@ export class EmbeddedTransfer implements TransferStore {
     for (const item of state.newsletter.subscribers.oldestFirst()) yield { kind: 'subscriber', item };
     for (const item of state.newsletter.issues.oldestFirst()) yield { kind: 'newsletterIssue', item };
     for (const item of state.deliveries.deliveries.oldestFirst()) yield { kind: 'delivery', item };
+    for (const item of state.mentions.mentions.oldestFirst()) yield { kind: 'mention', item };
   }
 
   async importRecords(records: AsyncIterable<ExportRecord> | Iterable<ExportRecord>): Promise<ImportCounts> {
@@ -141,6 +142,8 @@ export class EmbeddedTransfer implements TransferStore {
         return state.newsletter.issues.find(issueKey(record.item)) ? null : { op: 'issuesQueued', items: [record.item] };
       case 'delivery':
         return state.deliveries.deliveries.find(deliveryKey(record.item)) ? null : { op: 'deliveriesQueued', items: [record.item] };
+      case 'mention':
+        return state.mentions.mentions.find(mentionKey(record.item)) ? null : { op: 'mention', item: record.item };
     }
   }
 }

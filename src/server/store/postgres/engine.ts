@@ -8,6 +8,7 @@ import { BanWatch } from './ban-watch.ts';
 import { connectionSettings } from './connection.ts';
 import { Gate } from './gate.ts';
 import { migrate } from './migrate.ts';
+import { PostgresMentions } from './mentions.ts';
 import { PostgresDeliveries } from './deliveries.ts';
 import { PostgresFollowers } from './followers.ts';
 import { PostgresAppearances } from './appearances.ts';
@@ -82,6 +83,7 @@ export async function openPostgresStore(url: string, options: Partial<PostgresSt
     outbox: new PostgresOutbox(core),
     followers: new PostgresFollowers(core),
     deliveries: new PostgresDeliveries(core),
+    mentions: new PostgresMentions(core),
     appearances: new PostgresAppearances(core),
     newsletter: new PostgresNewsletter(core),
     transfer: new PostgresTransfer(core),

@@ -25,6 +25,7 @@ import {
   type OutboxRow,
   type TopicRequestRow,
 } from './rows.ts';
+import { INSERT_MENTIONS, MENTION_COLUMNS, mentionColumns, mentionOf, type MentionRow } from './mentions.ts';
 import { DELIVERY_COLUMNS, deliveryColumns, deliveryOf, INSERT_DELIVERIES, type DeliveryRow } from './deliveries.ts';
 import { FOLLOWER_COLUMNS, followerOf, instanceBlockOf, type FollowerRow } from './followers.ts';
 import { insertNewsletterRecords, NEWSLETTER_SOURCES } from './newsletter-transfer.ts';
@@ -111,6 +112,10 @@ const SOURCES: { query: string; record: (row: never) => ExportRecord }[] = [
     // Leased or not: a lease is its sender's.
     query: `SELECT ${DELIVERY_COLUMNS} FROM deliveries ORDER BY created_at, activity_id, inbox`,
     record: (row: DeliveryRow) => ({ kind: 'delivery', item: deliveryOf(row) }),
+  },
+  {
+    query: `SELECT ${MENTION_COLUMNS} FROM mentions ORDER BY received_at, source, target`,
+    record: (row: MentionRow) => ({ kind: 'mention', item: mentionOf(row) }),
   },
 ];
 
@@ -271,6 +276,11 @@ async function insertBatch(client: PoolClient, kind: ExportRecord['kind'], recor
       return insertNewsletterRecords(client, records);
     case 'delivery':
       return (await client.query(INSERT_DELIVERIES, deliveryColumns(of('delivery').map((record) => record.item)))).rowCount ?? 0;
+    case 'mention': {
+      const items = of('mention').map((record) => record.item);
+      for (const item of items) if (item.direction === 'received') touched.threads.add(item.articleSlug);
+      return (await client.query(INSERT_MENTIONS, mentionColumns(items))).rowCount ?? 0;
+    }
   }
 }
 
