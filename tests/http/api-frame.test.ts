@@ -15,7 +15,7 @@ after(async () => {
 });
 
 function assertApiFrame(answer: Answer, what: string): void {
-  assert.equal(answer.headers['api-version'], '1.6.0', what);
+  assert.equal(answer.headers['api-version'], '1.7.0', what);
   assert.equal(answer.headers['ratelimit-policy'], POLICY, what);
   if (answer.status !== 304 && answer.status !== 204) {
     assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8', what);

@@ -155,7 +155,7 @@ describe('caching of GET /api/articles', () => {
     const url = `${site.url}/api/articles?slug=writing-in-plain-text&lang=ar`;
     const { first, again } = await assertRevalidates(url);
     assert.equal(first.headers['cache-control'], 'public, max-age=60');
-    assert.equal(again.headers['api-version'], '1.6.0');
+    assert.equal(again.headers['api-version'], '1.7.0');
     const etag = String(first.headers['etag']);
     const listTagged = await request(`${site.url}/api/articles`, { headers: { 'If-None-Match': `"stale", W/${etag}` } });
     assert.equal(listTagged.status, 200, 'another resource with an unrelated tag answers in full');

@@ -105,7 +105,7 @@ describe('GET /api/city-search', () => {
       const answer = await request(`${site.url}/api/city-search?q=paris&country=${encodeURIComponent(country)}`);
       assert.equal(answer.status, 400);
       assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8');
-      assert.equal(answer.headers['api-version'], '1.6.0');
+      assert.equal(answer.headers['api-version'], '1.7.0');
       assert.match(String(answer.json()['error']), /country/);
     });
   }
@@ -116,10 +116,10 @@ describe('headers and methods of GET /api/city-search', () => {
     const url = `${site.url}/api/city-search?q=lyon`;
     const { first, again } = await assertRevalidates(url);
     assert.equal(first.headers['cache-control'], 'public, max-age=300, s-maxage=86400');
-    assert.equal(first.headers['api-version'], '1.6.0');
+    assert.equal(first.headers['api-version'], '1.7.0');
     assert.ok(first.headers['ratelimit-policy']);
     assert.equal(first.headers['ratelimit'], undefined, 'a read spends no quota');
-    assert.equal(again.headers['api-version'], '1.6.0');
+    assert.equal(again.headers['api-version'], '1.7.0');
     const other = await request(`${site.url}/api/city-search?q=lille`, { headers: { 'If-None-Match': String(first.headers['etag']) } });
     assert.equal(other.status, 200, 'another query has another tag');
   });
@@ -141,7 +141,7 @@ describe('headers and methods of GET /api/city-search', () => {
       });
       assert.equal(answer.status, 405);
       assert.equal(answer.headers['allow'], 'GET, HEAD');
-      assert.equal(answer.headers['api-version'], '1.6.0');
+      assert.equal(answer.headers['api-version'], '1.7.0');
       assert.equal(typeof answer.json()['error'], 'string');
     });
   }

@@ -253,7 +253,7 @@ describe('GET /api/agent/identity', () => {
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], JSON_TYPE);
     assert.equal(answer.headers['cache-control'], 'public, max-age=3600');
-    assert.equal(answer.headers['api-version'], '1.6.0');
+    assert.equal(answer.headers['api-version'], '1.7.0');
     assert.deepEqual(answer.json(), {
       identity_types_supported: ['anonymous'],
       authentication: 'none',
@@ -275,7 +275,7 @@ describe('GET /api/agent/identity', () => {
 describe('/openapi.json and /developers', () => {
   test('/openapi.json is JSON, version 1.1.0, with the site as its server', async () => {
     const body = (await document('/openapi.json', JSON_TYPE)).json<{ info: { version: string }; servers: { url: string }[] }>();
-    assert.equal(body.info.version, '1.6.0');
+    assert.equal(body.info.version, '1.7.0');
     assert.deepEqual(body.servers, [{ url: SITE_URL }]);
   });
 
