@@ -1,40 +1,7 @@
-/** The store contract on appearances and the newsletter (store-contract.ts runs these). */
+/** The store contract on the newsletter (store-contract.ts runs these). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { collect, replay, type ContractStores } from './store-contract-kit.ts';
-
-const FIRST = [
-  { slug: 'old-one', lang: 'en' },
-  { slug: 'old-one', lang: 'fr' },
-] as const;
-
-/** Appearances: a baseline first, then each recorded once and handed once per consumer. */
-export function appearances({ freshStore }: ContractStores): void {
-  test('the first appearances are a baseline; later ones wait for their consumers until handed', async (t) => {
-    const store = await freshStore(t);
-    const baseline = await store.recordAppearances(FIRST, ['newsletter']);
-    assert.deepEqual(
-      baseline.map(({ slug, lang, baseline: first, waiting }) => [slug, lang, first, waiting]),
-      [
-        ['old-one', 'en', true, []],
-        ['old-one', 'fr', true, []],
-      ],
-    );
-    assert.deepEqual(await store.recordAppearances(FIRST, ['newsletter']), [], 'each recorded once');
-    const [fresh, again] = await Promise.all([
-      store.recordAppearances([...FIRST, { slug: 'new-one', lang: 'fr' }], ['newsletter']),
-      store.recordAppearances([{ slug: 'new-one', lang: 'fr' }], ['newsletter']),
-    ]);
-    assert.equal(fresh.length + again.length, 1, 'recorded once when two record it at once');
-    const waiting = await store.appearancesWaiting('newsletter', 10);
-    assert.deepEqual(
-      waiting.map(({ slug, lang, baseline: first }) => [slug, lang, first]),
-      [['new-one', 'fr', false]],
-    );
-    await store.appearancesHanded('newsletter', waiting);
-    assert.deepEqual(await store.appearancesWaiting('newsletter', 10), []);
-  });
-}
 
 /** Subscribers: asked once an hour, confirmed, removed, forgotten; issues queued once, claimed, settled. */
 export function subscribers({ freshStore, harness }: ContractStores): void {

@@ -4,7 +4,8 @@ import { BOTH_CHANNELS, type ContractStores, type StoreHarness } from './store-c
 import { deliveriesKept } from './store-contract-deliveries.ts';
 import { mentionsKept } from './store-contract-mentions.ts';
 import { followersKept } from './store-contract-followers.ts';
-import { appearances, subscribers } from './store-contract-newsletter.ts';
+import { appearances } from './store-contract-appearances.ts';
+import { subscribers } from './store-contract-newsletter.ts';
 import { outboxClaims, outboxRecovery } from './store-contract-outbox.ts';
 import { approvalAndBans, deletionAndReview, exportAndImport, newestComments, waitingRequestsAndLinks } from './store-contract-owner.ts';
 import { concurrentVotesAndSubmissions, revisionsAndReopening, threadBasics } from './store-contract-threads.ts';

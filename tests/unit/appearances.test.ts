@@ -26,10 +26,13 @@ const catalog = createCatalog(
 
 describe('appearances', () => {
   test('what is visible on a day: every translation written of every published article', () => {
-    assert.deepEqual(visibleTranslations(catalog, '2026-02-28'), [
-      { slug: 'old', lang: 'en' },
-      { slug: 'old', lang: 'fr' },
-    ]);
+    assert.deepEqual(
+      visibleTranslations(catalog, '2026-02-28').map(({ slug, lang }) => [slug, lang]),
+      [
+        ['old', 'en'],
+        ['old', 'fr'],
+      ],
+    );
     assert.equal(visibleTranslations(catalog, '2026-03-01').length, 4);
   });
 
@@ -52,7 +55,17 @@ describe('appearances', () => {
     await store.askSubscription('pending@example.org', 'fr', 0);
     for (const subscriber of [french, german]) await store.confirmSubscriber(subscriber.id);
     const consumer = newsletterConsumer(store, catalog);
-    const appearance: Appearance = { slug: 'later', lang: 'en', appearedAt: new Date().toISOString(), baseline: false, waiting: [] };
+    const appearance: Appearance = {
+      slug: 'later',
+      lang: 'en',
+      appearedAt: new Date().toISOString(),
+      baseline: false,
+      waiting: [],
+      version: 1,
+      change: 'create',
+      digest: 'd',
+      updatedAt: null,
+    };
     await consumer.take(appearance);
     await consumer.take(appearance);
     const claimed = await store.claimIssues(10, 60_000);
@@ -61,5 +74,44 @@ describe('appearances', () => {
       [french.id],
       'the French reader gets the original; the German one waits for the German appearance',
     );
+  });
+
+  test('a translation is digested by what a follower sees of it', () => {
+    const [en] = visibleTranslations(catalog, '2026-02-28');
+    const changed = createCatalog([source({ slug: 'old', date: '2025-05-01', body: 'one two three' })], 'https://example.org');
+    assert.notEqual(visibleTranslations(changed, '2026-02-28')[0]?.digest, en?.digest, 'another body, another digest');
+    const same = createCatalog([source({ slug: 'old', date: '2025-05-01' })], 'https://example.org');
+    assert.equal(visibleTranslations(same, '2026-02-28')[0]?.digest, en?.digest);
+  });
+
+  test('the newsletter sends a translation once: never for its updates, its withdrawal or its coming back', async (t) => {
+    const dir = await mkdtemp(join(tmpdir(), 'appearances-'));
+    const store = await openEmbeddedStore(dir);
+    t.after(async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+    const reader = (await store.askSubscription('en@example.org', 'en', 0)).subscriber;
+    await store.confirmSubscriber(reader.id);
+    const consumer = newsletterConsumer(store, catalog);
+    const first: Appearance = {
+      slug: 'later',
+      lang: 'en',
+      appearedAt: new Date().toISOString(),
+      baseline: true,
+      waiting: [],
+      version: 1,
+      change: 'create',
+      digest: 'd',
+      updatedAt: null,
+    };
+    const later = { ...first, updatedAt: new Date().toISOString() };
+    for (const [version, change] of [
+      [2, 'update'],
+      [3, 'delete'],
+      [4, 'create'],
+    ] as const)
+      await consumer.take({ ...later, version, change });
+    assert.deepEqual(await store.claimIssues(10, 60_000), []);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../../i18n/languages.ts';
 import { readingTime } from './reading-time.ts';
 import type { ArticleSource } from './source.ts';
@@ -36,6 +37,8 @@ export interface IndexedSource {
   readingTime: number;
   /** A translation whose English original changed since it was stamped. */
   outdated: boolean;
+  /** The digest of what a follower sees of it (contentDigest): another digest after a redeploy is an update. */
+  digest: string;
 }
 
 /** The Markdown body of an indexed source, from wherever the catalog's bodies are kept. */
@@ -60,6 +63,8 @@ export interface Catalog {
   isOutdated(slug: string, lang: LanguageCode): boolean;
   /** The languages an article is written in, English first. */
   languagesOf(slug: string): readonly LanguageCode[];
+  /** The digest of a translation written in `lang` (contentDigest), published or scheduled; undefined where it is not written. */
+  digestOf(slug: string, lang: LanguageCode): string | undefined;
   /** Every article that is not a draft, newest first, published or scheduled. */
   readonly scheduled: readonly { slug: string; date: string }[];
 }
@@ -86,6 +91,18 @@ export function todayUtc(now: number = Date.now()): string {
 
 export function articlePath(slug: string, lang: LanguageCode): string {
   return `${languagePrefix(lang)}/articles/${slug}`;
+}
+
+/**
+ * The digest of what a follower is sent of a translation: its title, date,
+ * excerpt and Markdown body (its HTML and its card are made from these).
+ * The Markdown rather than its HTML, so that the digests of an archive cost
+ * no rendering at start, and a new version of the renderer is no update.
+ */
+function contentDigest(source: ArticleSource, date: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([source.title, date, source.excerpt, source.body]))
+    .digest('base64url');
 }
 
 /**
@@ -121,6 +138,7 @@ export function indexSources(sources: readonly ArticleSource[]): IndexedSource[]
         excerpt: source.excerpt,
         readingTime: readingTime(source.body, lang),
         outdated: source !== english && translationStatus(source.translatedFrom, stamp) === 'outdated',
+        digest: contentDigest(source, english.date),
       });
     }
   }
@@ -206,5 +224,6 @@ export function catalogOf(indexed: readonly IndexedSource[], site: string, bodyO
     scheduled,
     isOutdated: (slug, lang) => articles.get(slug)?.get(lang)?.item.outdated ?? false,
     languagesOf: (slug) => LANGUAGE_CODES.filter((lang) => written.get(slug)?.has(lang)),
+    digestOf: (slug, lang) => written.get(slug)?.get(lang)?.digest,
   };
 }

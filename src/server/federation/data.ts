@@ -5,11 +5,11 @@ import { todayUtc, type PublishedView } from '../articles/catalog.ts';
 import { cardPath } from '../social/card-path.ts';
 import { articlePageOf } from './paths.ts';
 import type { Runtime } from '../runtime/runtime.ts';
-import type { DeliveryStore, FollowerStore, MentionStore, StoreLifecycle } from '../store/roles.ts';
+import type { AppearanceStore, DeliveryStore, FollowerStore, MentionStore, StoreLifecycle } from '../store/roles.ts';
 
 /** What the federation's dispatchers and listeners are handed with each request (Fedify's context data). */
 export interface FederationData {
-  store: FollowerStore & DeliveryStore & MentionStore & Pick<StoreLifecycle, 'keptSecret'>;
+  store: FollowerStore & DeliveryStore & MentionStore & Pick<AppearanceStore, 'findAppearance'> & Pick<StoreLifecycle, 'keptSecret'>;
   /** The build's content: the catalog and the pages' texts. */
   content: BuiltContent;
   /** SITE_URL: the origin of every id. */

@@ -2,7 +2,7 @@ import type { Consumer } from '../appearances/watch.ts';
 import { log } from '../observability/log.ts';
 import type { DeliveryStore, FollowerStore } from '../store/roles.ts';
 import type { Follower } from '../store/types.ts';
-import { createId } from './activities.ts';
+import { activityOf } from './activities.ts';
 
 /** Followers read at a time. */
 const FOLLOWERS_AT_ONCE = 500;
@@ -18,21 +18,23 @@ async function inboxesOf(store: FollowerStore, lang: Follower['lang']): Promise<
 }
 
 /**
- * The federation's part of appearances (src/server/appearances/): a
- * translation that became visible queues one `Create` by its language's
- * actor for each inbox of that actor's followers, and no other language's.
- * Queuing twice queues nothing more (DeliveryStore.queueDeliveries), so an
- * appearance handed again after a crash delivers nothing twice. `queued` is
+ * The federation's part of appearances (src/server/appearances/): each
+ * version of a translation queues one activity by its language's actor for
+ * each inbox of that actor's followers, and no other language's: a `Create`
+ * when it appeared (or came back), an `Update` when its text changed, a
+ * `Delete` when it was withdrawn, each by an id of its own (activityOf).
+ * Queuing twice queues nothing more (DeliveryStore.queueDeliveries), so a
+ * version handed again after a crash delivers nothing twice. `queued` is
  * told when there is something to send.
  */
 export function fanOutConsumer(store: FollowerStore & DeliveryStore, site: string, queued: () => void): Consumer {
   return {
     name: 'federation',
-    take: async ({ slug, lang }) => {
-      const inboxes = await inboxesOf(store, lang);
-      const count = await store.queueDeliveries({ activityId: createId(site, slug, lang), activity: 'create', slug, lang }, inboxes);
+    take: async (appearance) => {
+      const inboxes = await inboxesOf(store, appearance.lang);
+      const count = await store.queueDeliveries(activityOf(site, appearance), inboxes);
       if (count === 0) return;
-      log().info(`[federation] ${count} delivery(ies) queued for an article translation`);
+      log().info(`[federation] ${count} delivery(ies) queued of an article translation's ${appearance.change}`);
       queued();
     },
   };

@@ -6,7 +6,7 @@ import type { Consumer } from '../appearances/watch.ts';
 import type { FederationServer } from '../front/federation-route.ts';
 import { setActors } from './actors.ts';
 import { inboxRefusal } from './inbox-gate.ts';
-import { articleObject } from './articles.ts';
+import { articleObject, tombstoneOf } from './articles.ts';
 import { setCollections } from './collections.ts';
 import { visibleToday, type FederationData } from './data.ts';
 import { startDeliverer } from './deliverer.ts';
@@ -15,7 +15,7 @@ import { setInbox } from './inbox.ts';
 import { WEBMENTION_PATH } from '../http/site-paths.ts';
 import { receiveWebmention } from './webmention/receive.ts';
 import { queueSentMentions, startMentionWorker } from './webmention/worker.ts';
-import { englishNamed, FEDERATION_PATHS, isFederationRequest } from './paths.ts';
+import { articlePageOf, englishNamed, FEDERATION_PATHS, isFederationRequest } from './paths.ts';
 
 /** FEDERATION_ALLOW_PRIVATE_ADDRESSES: for tests on one machine only (start-up warns). */
 function allowsPrivateAddresses(): boolean {
@@ -86,10 +86,10 @@ export function startFederation(data: FederationData): RunningFederation {
     }),
     consumer: {
       ...fanOut,
-      // The same appearance sends a Webmention to each link of its text.
+      // A version that is visible sends a Webmention to each link of its text not sent one yet.
       take: async (appearance) => {
         await fanOut.take(appearance);
-        if ((await queueSentMentions(data, appearance.slug, appearance.lang)) > 0) mentions.wake();
+        if (appearance.change !== 'delete' && (await queueSentMentions(data, appearance.slug, appearance.lang)) > 0) mentions.wake();
       },
     },
     stop: async () => {
@@ -101,6 +101,14 @@ export function startFederation(data: FederationData): RunningFederation {
 /** The federation's endpoint over `data`, for the front server; `mentioned` is told when a Webmention waits. */
 function endpointOf(federation: Federation<FederationData>, data: FederationData, mentioned: () => void): FederationServer {
   const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  // A withdrawn translation's id answers its Tombstone, 410 Gone, as Fedify answers a Tombstone actor.
+  const gone = async (request: Request): Promise<Response | null> => {
+    const page = articlePageOf(new URL(request.url).pathname);
+    const tombstone = page && (await tombstoneOf(data, page.slug, page.lang));
+    if (!tombstone) return null;
+    const body = JSON.stringify(await tombstone.toJsonLd(federation.createContext(request, data)));
+    return new Response(body, { status: 410, headers: { 'Content-Type': 'application/activity+json', Vary: 'Accept' } });
+  };
   return {
     webmentionEndpoint: `${data.site}${WEBMENTION_PATH}`,
     owns: (method, pathname, accept) =>
@@ -110,7 +118,7 @@ function endpointOf(federation: Federation<FederationData>, data: FederationData
       (await inboxRefusal(data, request)) ??
       federation.fetch(englishNamed(request), {
         contextData: data,
-        onNotFound: notFound,
+        onNotFound: async (request) => (await gone(request)) ?? notFound(),
         // An actor's or a collection's URL asked for as a page: there is no page there.
         onNotAcceptable: () =>
           new Response('Not acceptable: ask for application/activity+json', { status: 406, headers: { Vary: 'Accept' } }),

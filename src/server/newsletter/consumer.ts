@@ -3,7 +3,9 @@
  * appearance queues one issue per confirmed subscriber it is for, in the
  * store, where the sender takes them at its rate. Queuing twice queues
  * nothing more (NewsletterStore.queueIssues), so an appearance handed again
- * after a crash sends nothing twice.
+ * after a crash sends nothing twice. Only a translation's first version is
+ * news: its updates, its withdrawal and its coming back are sent to no one,
+ * so that an address gets one email per article, ever.
  */
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../i18n/languages.ts';
 import type { Consumer } from '../appearances/watch.ts';
@@ -29,6 +31,7 @@ export function newsletterConsumer(store: NewsletterStore, catalog: Catalog): Co
   return {
     name: 'newsletter',
     take: async (appearance) => {
+      if (appearance.version !== 1) return;
       const subscribers = await store.confirmedSubscribers(languagesFor(appearance, catalog));
       const queued = await store.queueIssues(
         appearance,

@@ -5,8 +5,11 @@ import type { LanguageCode } from '../../i18n/languages.ts';
 import { bugReport, citySubmission, comment, mention, subscriber, topicRequest } from './shapes.ts';
 import type {
   Appearance,
+  AppearanceChange,
   AppearanceConsumer,
   ArticleTranslation,
+  RecordedAppearances,
+  VisibleTranslation,
   DeliveredActivity,
   Delivery,
   DeliveryKey,
@@ -111,14 +114,59 @@ export function newIssues({ slug, lang }: ArticleTranslation, subscriberIds: rea
   return subscriberIds.map((subscriberId) => ({ slug, lang, subscriberId, createdAt: at, attempts: 0, dueAt: at, sentAt: null }));
 }
 
-/** The appearances of `visible` recorded now: a baseline waits for no consumer. */
-export function newAppearances(
-  visible: readonly ArticleTranslation[],
+/** The key of an appearance: its translation. */
+export function appearanceKey({ slug, lang }: ArticleTranslation): string {
+  return `${slug}/${lang}`;
+}
+
+/** What recording the visible translations writes: `writes` (new versions, and digests filled in silently), `recorded` (the versions). */
+interface AppearanceWrites extends RecordedAppearances {
+  writes: Appearance[];
+}
+
+/**
+ * What recording `visible`, every translation visible now, changes in
+ * `known`, every appearance recorded (AppearanceStore.recordAppearances):
+ * one not recorded appears (a baseline, waiting for no one, when nothing is
+ * recorded yet); one whose digest changed is updated; one recorded and no
+ * longer visible is withdrawn; a withdrawn one visible again appears again.
+ * A new version waits for `consumers`. A change to an appearance whose
+ * version still waits for one of them waits for a later call (`deferred`),
+ * so that each consumer is handed every change, in order. A digest missing
+ * (recorded before digests were kept) is filled in, no version recorded.
+ */
+export function appearanceWrites(
+  known: Iterable<Appearance>,
+  visible: readonly VisibleTranslation[],
   consumers: readonly AppearanceConsumer[],
-  baseline: boolean,
-): Appearance[] {
+): AppearanceWrites {
   const at = now();
-  return visible.map(({ slug, lang }) => ({ slug, lang, appearedAt: at, baseline, waiting: baseline ? [] : [...consumers] }));
+  const byKey = new Map([...known].map((item) => [appearanceKey(item), item]));
+  const baseline = byKey.size === 0;
+  const result: AppearanceWrites = { writes: [], recorded: [], deferred: false };
+  const version = (item: Appearance) => {
+    result.writes.push(item);
+    result.recorded.push(item);
+  };
+  const next = (was: Appearance, change: AppearanceChange, digest: string | null) => {
+    if (was.waiting.some((consumer) => consumers.includes(consumer))) result.deferred = true;
+    else version({ ...was, version: was.version + 1, change, digest, waiting: [...consumers], updatedAt: at });
+  };
+  const seen = new Set<string>();
+  for (const { slug, lang, digest } of visible) {
+    const key = appearanceKey({ slug, lang });
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const was = byKey.get(key);
+    if (!was) {
+      const waiting = baseline ? [] : [...consumers];
+      version({ slug, lang, appearedAt: at, baseline, waiting, version: 1, change: 'create', digest, updatedAt: null });
+    } else if (was.change === 'delete') next(was, 'create', digest);
+    else if (was.digest === null) result.writes.push({ ...was, digest });
+    else if (was.digest !== digest) next(was, 'update', digest);
+  }
+  for (const [key, was] of byKey) if (!seen.has(key) && was.change !== 'delete') next(was, 'delete', was.digest);
+  return result;
 }
 
 /** How a store normalizes an address: one subscription however it is written. */

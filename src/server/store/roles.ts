@@ -2,6 +2,8 @@ import type { LanguageCode } from '../../i18n/languages.ts';
 import type {
   Appearance,
   AppearanceConsumer,
+  RecordedAppearances,
+  VisibleTranslation,
   ArticleTranslation,
   DeliveredActivity,
   Delivery,
@@ -282,22 +284,28 @@ export interface MentionStore {
 
 export interface AppearanceStore {
   /**
-   * Records the translations of `visible` not recorded yet, waiting for
-   * `consumers`, each once however many processes record it at once. When
-   * the store holds no appearance yet, they are recorded as a baseline,
-   * waiting for no consumer: what was visible before appearances were
-   * recorded is never handed on. Resolves with those this call recorded.
+   * Records what changed since the last call, `visible` being every
+   * translation visible now (records.ts, appearanceWrites): new appearances,
+   * updates (another digest) and withdrawals (no longer visible), each a
+   * new version waiting for `consumers`, once however many processes record
+   * at once. When the store holds no appearance yet, `visible` is recorded
+   * as a baseline waiting for no consumer: what was visible before
+   * appearances were recorded is never handed on. Resolves with the
+   * versions this call recorded, and whether a change was left for later
+   * because the version before it still waits for a consumer.
    */
-  recordAppearances(visible: readonly ArticleTranslation[], consumers: readonly AppearanceConsumer[]): Promise<Appearance[]>;
-  /** Up to `limit` appearances still to be handed to `consumer`, oldest first. */
+  recordAppearances(visible: readonly VisibleTranslation[], consumers: readonly AppearanceConsumer[]): Promise<RecordedAppearances>;
+  /** Up to `limit` appearances whose version is still to be handed to `consumer`, oldest first. */
   appearancesWaiting(consumer: AppearanceConsumer, limit: number): Promise<Appearance[]>;
   /**
    * Marks appearances handed to `consumer`, which has done all it does with
-   * them: they no longer wait for it. A consumer that dies before this call
-   * is handed them again, so what it does with one must be done once
-   * however often it is handed.
+   * their version: they no longer wait for it. A consumer that dies before
+   * this call is handed them again, so what it does with one must be done
+   * once however often it is handed.
    */
   appearancesHanded(consumer: AppearanceConsumer, handed: readonly ArticleTranslation[]): Promise<void>;
+  /** The appearance of a translation, whatever its version; null when none was recorded. */
+  findAppearance(translation: ArticleTranslation): Promise<Appearance | null>;
 }
 
 /** The newsletter's subscribers and the queue of its emails (src/server/newsletter/). */

@@ -225,9 +225,14 @@ const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 /** What is handed an article translation once it becomes visible (src/server/appearances/). */
 export const appearanceConsumer = z.enum(['newsletter', 'federation']);
 
+/** What an appearance's version is to its consumers: it became visible, its text changed, or it was withdrawn. */
+export const appearanceChange = z.enum(['create', 'update', 'delete']);
+
 /**
  * An article translation (`slug` in `lang`, a file the writer wrote) as it
- * became visible, recorded once across every process sharing the store.
+ * became visible, then changed or was withdrawn, one record a translation
+ * across every process sharing the store: each change is a new version,
+ * handed to the consumers once.
  */
 export const appearance = z.object({
   slug,
@@ -235,8 +240,16 @@ export const appearance = z.object({
   appearedAt: isoDate,
   /** Visible already when appearances were first recorded on this store: kept so as to be known, handed to no consumer. */
   baseline: z.boolean(),
-  /** The consumers it is still to be handed to; it leaves this list once handed. */
+  /** The consumers its version is still to be handed to; it leaves this list once handed. */
   waiting: z.array(appearanceConsumer),
+  /** 1 when it first appeared, one more at each change recorded since. */
+  version: z.number().int().positive().default(1),
+  /** What its version is: `delete` while it is withdrawn (a draft again, dated ahead, or its file removed). */
+  change: appearanceChange.default('create'),
+  /** The digest of what a follower sees of it (articles/catalog.ts); null when recorded before digests were kept. */
+  digest: text.nullable().default(null),
+  /** When its version was recorded, for a version after the first; null for the first. */
+  updatedAt: isoDate.nullable().default(null),
 });
 
 /** A subscription asked for (`pending`, until its address confirms it) or confirmed. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   appearance,
+  appearanceChange,
   appearanceConsumer,
   ban,
   castVote,
@@ -64,8 +65,17 @@ export type Notification = z.infer<typeof notification>;
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 export type Appearance = z.infer<typeof appearance>;
 export type AppearanceConsumer = z.infer<typeof appearanceConsumer>;
+export type AppearanceChange = z.infer<typeof appearanceChange>;
 /** An article translation: an article's file in one language. */
 export type ArticleTranslation = Pick<Appearance, 'slug' | 'lang'>;
+/** A translation visible now, with the digest of what a follower sees of it. */
+export type VisibleTranslation = ArticleTranslation & { digest: string };
+/** What recording the visible translations did: the versions recorded, and whether a change had to wait (`deferred`). */
+export interface RecordedAppearances {
+  recorded: Appearance[];
+  /** A change to a translation whose version still waits for a consumer is left for a later call. */
+  deferred: boolean;
+}
 export type Subscriber = z.infer<typeof subscriber>;
 export type NewsletterIssue = z.infer<typeof newsletterIssue>;
 /** A newsletter issue as its sender settles it: its appearance and its subscriber. */

@@ -1,10 +1,9 @@
-import { newAppearances } from '../records.ts';
+import { appearanceKey, appearanceWrites } from '../records.ts';
 import type { AppearanceStore } from '../roles.ts';
-import type { Appearance, AppearanceConsumer, ArticleTranslation } from '../types.ts';
+import type { Appearance, AppearanceConsumer, ArticleTranslation, RecordedAppearances, VisibleTranslation } from '../types.ts';
 import type { EmbeddedCore } from './engine.ts';
-import { appearanceKey } from './newsletter-state.ts';
 
-/** Appearances on the embedded store: one process holds it (lock.ts), so checking and recording with no await between is once. */
+/** Appearances on the embedded store: one process holds it (lock.ts), so comparing and recording with no await between is once. */
 export class EmbeddedAppearances implements AppearanceStore {
   readonly #core: EmbeddedCore;
 
@@ -12,19 +11,10 @@ export class EmbeddedAppearances implements AppearanceStore {
     this.#core = core;
   }
 
-  async recordAppearances(visible: readonly ArticleTranslation[], consumers: readonly AppearanceConsumer[]): Promise<Appearance[]> {
-    const { appearances } = this.#core.state.newsletter;
-    const keys = new Set<string>();
-    const fresh = visible.filter((translation) => {
-      const key = appearanceKey(translation);
-      if (keys.has(key) || appearances.find(key) !== null) return false;
-      keys.add(key);
-      return true;
-    });
-    if (fresh.length === 0) return [];
-    const items = newAppearances(fresh, consumers, appearances.size === 0);
-    await this.#core.commit({ op: 'appearances', items });
-    return items;
+  async recordAppearances(visible: readonly VisibleTranslation[], consumers: readonly AppearanceConsumer[]): Promise<RecordedAppearances> {
+    const { writes, recorded, deferred } = appearanceWrites(this.#core.state.newsletter.appearances.oldestFirst(), visible, consumers);
+    if (writes.length > 0) await this.#core.commit({ op: 'appearances', items: writes });
+    return { recorded, deferred };
   }
 
   appearancesWaiting(consumer: AppearanceConsumer, limit: number): Promise<Appearance[]> {
@@ -38,5 +28,9 @@ export class EmbeddedAppearances implements AppearanceStore {
 
   async appearancesHanded(consumer: AppearanceConsumer, handed: readonly ArticleTranslation[]): Promise<void> {
     if (handed.length > 0) await this.#core.commit({ op: 'appearancesHanded', consumer, keys: handed.map(appearanceKey) });
+  }
+
+  findAppearance(translation: ArticleTranslation): Promise<Appearance | null> {
+    return Promise.resolve(this.#core.state.newsletter.appearances.find(appearanceKey(translation)));
   }
 }

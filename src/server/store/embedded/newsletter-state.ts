@@ -1,4 +1,4 @@
-import { issueKey } from '../records.ts';
+import { appearanceKey, issueKey } from '../records.ts';
 import type { Appearance, NewsletterIssue, Subscriber } from '../types.ts';
 import { Collection } from './collection.ts';
 import { storedShapes, type JournalRecord } from './documents.ts';
@@ -34,11 +34,6 @@ type NewsletterRecord = Extract<
 /** Whether a journal record is one of appearances or the newsletter. */
 export function isNewsletterRecord(record: JournalRecord): record is NewsletterRecord {
   return NEWSLETTER_OPS.includes(record.op);
-}
-
-/** The key of an appearance in its collection. */
-export function appearanceKey({ slug, lang }: { slug: string; lang: string }): string {
-  return `${slug}/${lang}`;
 }
 
 /**
@@ -86,7 +81,11 @@ export class NewsletterState {
     switch (record.op) {
       case 'appearances':
         return unlessHeld(this.appearances, record.seq, () => {
-          for (const item of record.items) this.appearances.add(item);
+          // A translation's new version takes the place of the one before.
+          for (const item of record.items) {
+            if (this.appearances.find(appearanceKey(item))) this.appearances.replace(item);
+            else this.appearances.add(item);
+          }
         });
       case 'appearancesHanded':
         return unlessHeld(this.appearances, record.seq, () => {

@@ -1,11 +1,10 @@
 import { now } from '../clock.ts';
-import { issueKey, deliveryKey, mentionKey } from '../records.ts';
+import { appearanceKey, issueKey, deliveryKey, mentionKey } from '../records.ts';
 import type { TransferStore } from '../roles.ts';
 import type { ExportRecord, ImportCounts } from '../types.ts';
 import type { JournalChange } from './documents.ts';
 import type { EmbeddedCore } from './engine.ts';
 import type { FollowerFile } from './followers.ts';
-import { appearanceKey } from './newsletter-state.ts';
 import { readSaltFile, writeSaltFile } from './salt-file.ts';
 import { keepSecret, readSecret, secretNames } from './secret-file.ts';
 

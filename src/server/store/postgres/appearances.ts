@@ -1,9 +1,9 @@
 /** Appearances on PostgreSQL: docs/architecture.md ("Appearances and the newsletter"). */
-import { newAppearances } from '../records.ts';
+import { appearanceWrites } from '../records.ts';
 import type { AppearanceStore } from '../roles.ts';
-import type { Appearance, AppearanceConsumer, ArticleTranslation } from '../types.ts';
+import type { Appearance, AppearanceConsumer, ArticleTranslation, RecordedAppearances, VisibleTranslation } from '../types.ts';
 import type { PostgresCore } from './engine.ts';
-import { APPEARANCE_COLUMNS, appearanceColumns, appearanceOf, INSERT_APPEARANCES, type AppearanceRow } from './newsletter-rows.ts';
+import { APPEARANCE_COLUMNS, appearanceColumns, appearanceOf, WRITE_APPEARANCES, type AppearanceRow } from './newsletter-rows.ts';
 import { asColumns } from './sql.ts';
 
 export class PostgresAppearances implements AppearanceStore {
@@ -15,18 +15,17 @@ export class PostgresAppearances implements AppearanceStore {
 
   /**
    * In one transaction that first locks the table against other recorders
-   * (readers go on): whether the store holds any appearance yet decides a
-   * baseline, and two instances recording at once take turns, the second
-   * inserting nothing the first did.
+   * (readers go on): what is recorded, read under the lock, decides the
+   * baseline and every new version, and two instances recording at once
+   * take turns, the second finding what the first wrote.
    */
-  recordAppearances(visible: readonly ArticleTranslation[], consumers: readonly AppearanceConsumer[]): Promise<Appearance[]> {
-    if (visible.length === 0) return Promise.resolve([]);
+  recordAppearances(visible: readonly VisibleTranslation[], consumers: readonly AppearanceConsumer[]): Promise<RecordedAppearances> {
     return this.#core.transaction(async (client) => {
       await client.query('LOCK TABLE appearances IN SHARE ROW EXCLUSIVE MODE');
-      const { rows: any } = await client.query('SELECT 1 FROM appearances LIMIT 1');
-      const items = newAppearances(visible, consumers, any.length === 0);
-      const { rows } = await client.query<AppearanceRow>(INSERT_APPEARANCES, appearanceColumns(items));
-      return rows.map(appearanceOf);
+      const { rows } = await client.query<AppearanceRow>(`SELECT ${APPEARANCE_COLUMNS} FROM appearances`);
+      const { writes, recorded, deferred } = appearanceWrites(rows.map(appearanceOf), visible, consumers);
+      if (writes.length > 0) await client.query(WRITE_APPEARANCES, appearanceColumns(writes));
+      return { recorded, deferred };
     });
   }
 
@@ -51,5 +50,14 @@ export class PostgresAppearances implements AppearanceStore {
         consumer,
       ],
     );
+  }
+
+  async findAppearance({ slug, lang }: ArticleTranslation): Promise<Appearance | null> {
+    const { rows } = await this.#core.query<AppearanceRow>(`SELECT ${APPEARANCE_COLUMNS} FROM appearances WHERE slug = $1 AND lang = $2`, [
+      slug,
+      lang,
+    ]);
+    const [row] = rows;
+    return row ? appearanceOf(row) : null;
   }
 }

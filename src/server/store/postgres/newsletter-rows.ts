@@ -1,9 +1,9 @@
 /** The rows of appearances, subscribers and newsletter issues, and the records read back from them. */
 import type { LanguageCode } from '../../../i18n/languages.ts';
-import type { Appearance, AppearanceConsumer, IssueKey, NewsletterIssue, Subscriber } from '../types.ts';
+import type { Appearance, AppearanceChange, AppearanceConsumer, IssueKey, NewsletterIssue, Subscriber } from '../types.ts';
 import { asColumns } from './sql.ts';
 
-export const APPEARANCE_COLUMNS = 'slug, lang, appeared_at, baseline, waiting';
+export const APPEARANCE_COLUMNS = 'slug, lang, appeared_at, baseline, waiting, version, change, digest, updated_at';
 export const SUBSCRIBER_COLUMNS = 'id, email, lang, status, created_at, confirmed_at, confirmation_sent_at';
 export const ISSUE_COLUMNS = 'slug, lang, subscriber_id, created_at, attempts, due_at, sent_at';
 
@@ -13,10 +13,24 @@ export interface AppearanceRow {
   appeared_at: Date;
   baseline: boolean;
   waiting: AppearanceConsumer[];
+  version: number;
+  change: AppearanceChange;
+  digest: string | null;
+  updated_at: Date | null;
 }
 
 export function appearanceOf(row: AppearanceRow): Appearance {
-  return { slug: row.slug, lang: row.lang, appearedAt: row.appeared_at.toISOString(), baseline: row.baseline, waiting: row.waiting };
+  return {
+    slug: row.slug,
+    lang: row.lang,
+    appearedAt: row.appeared_at.toISOString(),
+    baseline: row.baseline,
+    waiting: row.waiting,
+    version: row.version,
+    change: row.change,
+    digest: row.digest,
+    updatedAt: row.updated_at?.toISOString() ?? null,
+  };
 }
 
 export interface SubscriberRow {
@@ -66,17 +80,35 @@ export function issueOf(row: IssueRow): NewsletterIssue {
 /** Appearances as one array a column, for `unnest`: `waiting` as JSON, since unnest flattens an array of arrays. */
 export function appearanceColumns(items: readonly Appearance[]): unknown[][] {
   return asColumns(
-    items.map((item) => [item.slug, item.lang, item.appearedAt, item.baseline, JSON.stringify(item.waiting)]),
-    5,
+    items.map((item) => [
+      item.slug,
+      item.lang,
+      item.appearedAt,
+      item.baseline,
+      JSON.stringify(item.waiting),
+      item.version,
+      item.change,
+      item.digest,
+      item.updatedAt,
+    ]),
+    9,
   );
 }
 
-/** Inserts appearances (`$1`…`$5`: appearanceColumns) not recorded yet, returning those inserted. */
-export const INSERT_APPEARANCES = `INSERT INTO appearances (${APPEARANCE_COLUMNS})
-  SELECT slug, lang, appeared_at, baseline, ARRAY(SELECT json_array_elements_text(waiting))
-  FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::boolean[], $5::json[]) AS given (slug, lang, appeared_at, baseline, waiting)
-  ON CONFLICT (slug, lang) DO NOTHING
-  RETURNING ${APPEARANCE_COLUMNS}`;
+/** Appearances given (`$1`…`$9`: appearanceColumns) as rows to insert. */
+const GIVEN_APPEARANCES = `INSERT INTO appearances (${APPEARANCE_COLUMNS})
+  SELECT slug, lang, appeared_at, baseline, ARRAY(SELECT json_array_elements_text(waiting)), version, change, digest, updated_at
+  FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::boolean[], $5::json[], $6::integer[], $7::text[], $8::text[],
+    $9::timestamptz[]) AS given (slug, lang, appeared_at, baseline, waiting, version, change, digest, updated_at)`;
+
+/** Inserts appearances (appearanceColumns) not recorded yet: an import. */
+export const INSERT_APPEARANCES = `${GIVEN_APPEARANCES}
+  ON CONFLICT (slug, lang) DO NOTHING`;
+
+/** Writes appearances (appearanceColumns), each in the place of its translation's: a recording's new versions. */
+export const WRITE_APPEARANCES = `${GIVEN_APPEARANCES}
+  ON CONFLICT (slug, lang) DO UPDATE SET (appeared_at, baseline, waiting, version, change, digest, updated_at) =
+    ROW(EXCLUDED.appeared_at, EXCLUDED.baseline, EXCLUDED.waiting, EXCLUDED.version, EXCLUDED.change, EXCLUDED.digest, EXCLUDED.updated_at)`;
 
 export function subscriberValues(item: Subscriber): unknown[] {
   return [item.id, item.email, item.lang, item.status, item.createdAt, item.confirmedAt, item.confirmationSentAt];
