@@ -200,6 +200,7 @@ export async function measureHttpWrites(
       p99Ms: run.p99,
       p99AtGoalRateMs: paced.p99,
       kind: 'site',
+      judged: { against: `${baseline.name} (${Math.round(baseline.writesPerSecond)} writes/s)`, ratio, least: baseline.least },
     });
     const figures = [
       Math.round(run.rate),
@@ -224,6 +225,9 @@ export async function measureHttpWrites(
     const figures = [Math.round(quiet.rate), `${quiet.p50} ms`, `${quiet.p99} ms`, quiet.failed, '', ''];
     console.log(`${writesRow(width, 'POST /api/comments, notifications off', figures)}  (baseline)`);
     console.log(`notifications cost a comment ${cost.toFixed(2)}× (${met ? 'goal met' : 'goal NOT met'}: at most ${NOTIFICATIONS_COST}×)`);
+    measured.lines.push(
+      `Notifications cost a comment over HTTP, ${store}: ${cost.toFixed(2)}×, the same comments without them, in turn, ${Math.round(quiet.rate)} writes/s against ${Math.round(comments.rate)} (goal: at most ${NOTIFICATIONS_COST}×${met ? '' : ', missed'}).`,
+    );
   }
   console.log(
     `goal: each kind at least ${baseline.least}× ${baseline.name} (${Math.round(baseline.writesPerSecond)} writes/s in this run), no failure`,

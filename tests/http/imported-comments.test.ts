@@ -11,6 +11,7 @@ import { dataTool } from '../support/data-tool.ts';
 import { request } from '../support/http.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
+import { until } from '../support/until.ts';
 
 const FIXTURES = fileURLToPath(new URL('../support/imports/', import.meta.url));
 const ARTICLE = 'a-small-web-server';
@@ -28,12 +29,20 @@ function commentSignedBy(html: string, author: string): string {
   return html.slice(start, html.indexOf('</div>', start));
 }
 
-async function getComments(site: RunningSite): Promise<{ author: string; importedFrom?: string; authorUrl?: string }[]> {
+interface ToolComment {
+  id: string;
+  author: string;
+  deleted?: boolean;
+  importedFrom?: string;
+  authorUrl?: string;
+}
+
+async function getComments(site: RunningSite): Promise<ToolComment[]> {
   const client = new Client({ name: 'longhand-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`)));
   try {
     const result = await client.callTool({ name: 'get_comments', arguments: { slug: ARTICLE } });
-    return (result.structuredContent as { comments: { author: string; importedFrom?: string; authorUrl?: string }[] }).comments;
+    return (result.structuredContent as { comments: ToolComment[] }).comments;
   } finally {
     await client.close();
   }
@@ -94,6 +103,21 @@ describe('imported comments, as readers and agents meet them', () => {
       const imported = await dataTool(env, ...IMPORT);
       assert.match(imported.output, /^imported: 7 added, 0 already there$/m);
       await readerView(site);
+
+      // Deleted by the owner, an imported comment keeps its place and loses its author's name, website and origin.
+      const [ada] = (await getComments(site)).filter(({ author }) => author === 'Ada');
+      assert.ok(ada);
+      assert.equal((await dataTool(env, 'delete-comment', ada.id)).code, 0);
+      await until(
+        async () => (await getComments(site)).find(({ id }) => id === ada.id)?.author !== 'Ada',
+        'the deleted comment shown as deleted',
+      );
+      const deleted = (await getComments(site)).find(({ id }) => id === ada.id);
+      assert.equal(deleted?.importedFrom, undefined);
+      assert.equal(deleted?.authorUrl, undefined);
+      const page = (await request(`${site.url}/articles/${ARTICLE}`)).text;
+      const meta = page.slice(page.lastIndexOf('<article', page.indexOf(`comment-${ada.id}-author`)));
+      assert.match(meta.slice(0, meta.indexOf('</p>')), /This comment was deleted\.$/);
     } finally {
       await site.stop();
     }

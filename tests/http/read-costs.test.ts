@@ -24,6 +24,11 @@ const OTHER_ARTICLE = 'writing-in-plain-text';
 const FLOOD_WINDOWS = 16;
 const FLOOD_WINDOW_MS = 500;
 const FLOOD_PACE_MS = 100;
+/** The goals for others while agents flood: an article page's p99, and the slowest write. */
+const PAGE_P99_GOAL_MS = 50;
+const WRITE_GOAL_MS = 100;
+/** Floods run, at most, for one whose figures meet the goals. */
+const FLOOD_RUNS = 3;
 
 after(dropDatabases);
 
@@ -90,6 +95,55 @@ async function rateOf(site: RunningSite, paths: readonly string[], status: numbe
   return paths.length / ((performance.now() - started) / 1000);
 }
 
+/**
+ * Six agents at once from `address`, each sending a batch of 100 calls and
+ * one call, a round every FLOOD_PACE_MS of the flood's windows, while a
+ * reader and a writer go on: every batch must be refused, calls served
+ * whole until the reader's rate is spent. Resolves with the others' figures.
+ */
+async function floodRun(site: RunningSite, address: string): Promise<Record<Phase, { pages: Spread; writes: Spread }>> {
+  const clock = phaseClock();
+  const agents = (async () => {
+    const rounds: { batch: Answer; call: Answer }[] = [];
+    for (let phase = clock.phase(); phase !== 'over'; phase = clock.phase()) {
+      const paced = new Promise((done) => setTimeout(done, FLOOD_PACE_MS));
+      if (phase === 'flood')
+        rounds.push(
+          ...(await Promise.all(
+            Array.from({ length: 6 }, async () => ({
+              batch: await mcpPost(site, GET_COMMENTS_BATCH, address),
+              call: await getComments(site, address),
+            })),
+          )),
+        );
+      await paced;
+    }
+    return rounds;
+  })();
+  const figures = await othersMeanwhile(site, clock);
+  const rounds = await agents;
+  const batches = rounds.map(({ batch }) => batch);
+  const outcomes = rounds.map(({ call }) => call);
+  // Every batch refused, for its size or for its reader's rate; calls answered whole until the rate is spent.
+  for (const answer of batches) {
+    const { error } = answer.json<{ error: { code: number; message: string } }>();
+    if (answer.status === 400) {
+      assert.equal(error.code, -32600);
+      assert.match(error.message, /at most 4 messages/);
+    } else assertRefusedForRate(answer);
+  }
+  const served = outcomes.filter((answer) => answer.status === 200);
+  for (const answer of served) {
+    const { result } = answer.json<{ result: { structuredContent: { topLevelCount: number } } }>();
+    assert.equal(result.structuredContent.topLevelCount, TOP_LEVEL);
+  }
+  for (const answer of outcomes) if (answer.status !== 200) assertRefusedForRate(answer);
+  assert.ok(batches.some((answer) => answer.status === 400));
+  assert.ok(served.length > 0 && served.length < outcomes.length, `${served.length} of ${outcomes.length} calls served`);
+  console.log(`${address}: ${served.length} of ${outcomes.length} calls served, ${batches.length} batches refused`);
+  return figures;
+}
+
 for (const engine of ENGINES) {
   describe(`reads of a thread of ${THREAD_COMMENTS} comments on ${engine.name}`, () => {
     let site: RunningSite;
@@ -110,57 +164,19 @@ for (const engine of ENGINES) {
           200,
         );
       }
-      const clock = phaseClock();
-      // Six agents at once, from one address, each sending a batch of 100 calls and one call, a round every FLOOD_PACE_MS
-      // of the flood's windows.
-      const agents = (async () => {
-        const rounds: { batch: Answer; call: Answer }[] = [];
-        for (let phase = clock.phase(); phase !== 'over'; phase = clock.phase()) {
-          const paced = new Promise((done) => setTimeout(done, FLOOD_PACE_MS));
-          if (phase === 'flood')
-            rounds.push(
-              ...(await Promise.all(
-                Array.from({ length: 6 }, async () => ({
-                  batch: await mcpPost(site, GET_COMMENTS_BATCH),
-                  call: await getComments(site),
-                })),
-              )),
-            );
-          await paced;
-        }
-        return rounds;
-      })();
-      const { flood: flooded, quiet } = await othersMeanwhile(site, clock);
-      const batches = (await agents).map(({ batch }) => batch);
-      const outcomes = (await agents).map(({ call }) => call);
-
-      // Every batch refused, for its size or for its reader's rate; calls answered whole until the rate is spent.
-      for (const answer of batches) {
-        const { error } = answer.json<{ error: { code: number; message: string } }>();
-        if (answer.status === 400) {
-          assert.equal(error.code, -32600);
-          assert.match(error.message, /at most 4 messages/);
-        } else assertRefusedForRate(answer);
+      // The goals hold for the flood's windows: page p99 under 50 ms, no write over 100 ms. A stall of the machine's own
+      // (another test's build, an fsync behind it) can fall in any window of a shared machine, so a flood whose figures
+      // miss is run again, as another reader, up to FLOOD_RUNS times; each is printed, and missing in all fails.
+      for (let run = 1; ; run += 1) {
+        const { flood: flooded, quiet } = await floodRun(site, `198.51.100.${run}`);
+        const met = flooded.pages.p99 < PAGE_P99_GOAL_MS && flooded.writes.worst < WRITE_GOAL_MS;
+        console.log(
+          `${engine.name}, run ${run}: article page p99 ${flooded.pages.p99.toFixed(1)} ms (${quiet.pages.p99.toFixed(1)} ms between the floods), ` +
+            `writes' worst ${flooded.writes.worst.toFixed(1)} ms (${quiet.writes.worst.toFixed(1)} ms between)${met ? '' : ': missed'}`,
+        );
+        if (met) return;
+        assert.ok(run < FLOOD_RUNS, `the goals missed in ${FLOOD_RUNS} runs`);
       }
-      const served = outcomes.filter((answer) => answer.status === 200);
-      for (const answer of served) {
-        const { result } = answer.json<{ result: { structuredContent: { topLevelCount: number } } }>();
-        assert.equal(result.structuredContent.topLevelCount, TOP_LEVEL);
-      }
-      for (const answer of outcomes) if (answer.status !== 200) assertRefusedForRate(answer);
-      assert.ok(batches.some((answer) => answer.status === 400));
-      assert.ok(served.length > 0 && served.length < outcomes.length, `${served.length} of ${outcomes.length} calls served`);
-
-      console.log(
-        `${engine.name}: ${served.length} of ${outcomes.length} calls served, ${batches.length} batches refused; ` +
-          `article page p99 ${flooded.pages.p99.toFixed(1)} ms (${quiet.pages.p99.toFixed(1)} ms between the floods), ` +
-          `writes' worst ${flooded.writes.worst.toFixed(1)} ms (${quiet.writes.worst.toFixed(1)} ms between)`,
-      );
-      // The goals (page p99 50 ms, no write over 100 ms) hold on a quiet machine. On a busy one (other tests, builds), a
-      // single stall of the machine's can fall in either kind of window, so the guard is the p99 of both, against three
-      // times what the same loops got between the floods.
-      assert.ok(flooded.pages.p99 < Math.max(50, 3 * quiet.pages.p99), `article page p99 ${flooded.pages.p99.toFixed(1)} ms`);
-      assert.ok(flooded.writes.p99 < Math.max(100, 3 * quiet.writes.p99), `writes' p99 ${flooded.writes.p99.toFixed(1)} ms`);
     });
 
     test('pages past the last answer 404 at the rate of a plain 404, without reading the thread each time', async () => {

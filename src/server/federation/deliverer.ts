@@ -19,7 +19,7 @@ import type { Delivery } from '../store/types.ts';
 import { activityBody } from './activities.ts';
 import type { FederationData } from './data.ts';
 import { postActivity, type SigningKey } from './inbox-post.ts';
-import { startPolling } from './polling.ts';
+import { startPolling } from '../runtime/polling.ts';
 
 /** The most one POST may take; one that takes longer has failed and is tried again later. */
 const POST_TIMEOUT_MS = 10_000;

@@ -19,7 +19,8 @@ import type { NewsletterIssue } from '../store/types.ts';
 import { issueEmail } from './issue-email.ts';
 import { subscriberLink, type LinkKeys } from './links.ts';
 import type { Mailer } from './mailer.ts';
-import { retryAt, settledWithinGrace } from '../store/outbox.ts';
+import { retryAt } from '../store/outbox.ts';
+import { startPolling } from '../runtime/polling.ts';
 
 /** The most one send may take; one that takes longer fails and is tried again later. */
 const SEND_TIMEOUT_MS = 15_000;
@@ -85,7 +86,6 @@ export function startNewsletterSender(options: NewsletterSenderOptions): () => P
   const { store } = options;
   const holder = randomUUID();
   const stopping = new AbortController();
-  let pass: Promise<void> | null = null;
   let prunedAt = 0;
   const once = async (): Promise<void> => {
     if (!(await store.newsletterTurn(holder, TURN_MS))) return;
@@ -108,21 +108,16 @@ export function startNewsletterSender(options: NewsletterSenderOptions): () => P
       await store.issuesFailed([issue], retryAt(issue.attempts, BACKOFF_MS, MAX_BACKOFF_MS));
     }
   };
-  const timer = setInterval(
-    () => {
-      pass ??= once()
-        .catch((error: unknown) => {
-          log().error('[newsletter] the queue could not be read or updated; tried again shortly', {}, error);
-        })
-        .finally(() => {
-          pass = null;
-        });
-    },
+  const polling = startPolling(
+    once,
     Math.ceil(60_000 / options.perMinute),
+    (error) => {
+      log().error('[newsletter] the queue could not be read or updated; tried again shortly', {}, error);
+    },
+    stopping,
   );
   return async () => {
-    clearInterval(timer);
-    await settledWithinGrace(pass ?? Promise.resolve(), stopping);
+    await polling.stop();
     // A turn renewed for no time ends now: the next instance to start sends at once, not a turn later.
     await store.newsletterTurn(holder, 0).catch(() => undefined);
     options.mailer.close();

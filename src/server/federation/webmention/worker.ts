@@ -15,7 +15,7 @@ import { newMention } from '../../store/records.ts';
 import type { Mention } from '../../store/types.ts';
 import { visibleToday, type FederationData } from '../data.ts';
 import { eachAtMost } from '../deliverer.ts';
-import { startPolling } from '../polling.ts';
+import { startPolling } from '../../runtime/polling.ts';
 import { linksIn } from './h-entry.ts';
 import { send, verify } from './work.ts';
 

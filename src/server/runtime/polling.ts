@@ -1,6 +1,6 @@
 import { settledWithinGrace } from '../store/outbox.ts';
 
-/** Work done in passes beside the requests (the deliverer, Webmention's worker), one pass at a time. */
+/** Work done in passes beside the requests (the fediverse deliverer, Webmention's worker, the newsletter's sender), one pass at a time. */
 export interface Polling {
   /** Runs a pass now rather than at the next poll (none when one is under way). */
   wake(): void;
