@@ -12,7 +12,7 @@ import { visibleToday, type FederationData } from './data.ts';
  * `#create`. The outbox lists it and followers receive it by this id, which
  * a remote server dedupes by.
  */
-export function createId(site: string, slug: string, lang: LanguageCode): string {
+function createId(site: string, slug: string, lang: LanguageCode): string {
   return `${new URL(articlePath(slug, lang), site).href}#create`;
 }
 
