@@ -38,10 +38,7 @@ export default defineConfig({
   // Astro's check covers form bodies only; the write guard checks Origin on every write itself.
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
-  // One page at a time, which Astro's incremental build needs: a page whose cacheKey (src/site/content.ts) and code are
-  // those of the last build is copied from the cache under cacheDir instead of rendered (docs/architecture.md).
-  build: { format: 'directory', inlineStylesheets: 'always', concurrency: 1 },
-  experimental: { incrementalBuild: true },
+  build: { format: 'directory', inlineStylesheets: 'always' },
   // Code follows the reader's colour scheme: light colours inline, dark ones as --shiki-dark (see global.css); the
   // high-contrast themes keep every token readable against its background (WCAG AA).
   markdown: {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE } from '../src/server/articles/built-content.ts';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
@@ -9,7 +9,7 @@ import { precompress } from '../src/build/precompress.ts';
 import { startSearchIndex } from '../src/build/search-index.ts';
 
 /** Files the build's output depends on: a newer one than the build means build again. */
-const SOURCES = ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
 /** The build is complete once this file exists; its time is the build's. */
 export const BUILD_MARK = 'dist/server/entry.mjs';
 
@@ -36,23 +36,6 @@ export function buildSettings(): string {
     newsletter,
     federation,
   });
-}
-
-/**
- * Astro's record of the last build's pages (experimental.incrementalBuild): it
- * renders again what the config, the lockfile, a page's code or its cacheKey
- * changed, and copies the rest from the cache beside this record.
- */
-const INCREMENTAL_RECORD = '.cache/astro/incremental-build.json';
-
-/**
- * Forgets the last build's pages when it was made with other build-time
- * settings than the environment's now (or is unknown): they are baked into
- * every page, but no cacheKey names them.
- */
-async function forgetPagesOfOtherSettings(root: string): Promise<void> {
-  const settings = await readFile(join(root, BUILD_SETTINGS), 'utf8').catch(() => '');
-  if (settings !== buildSettings()) await rm(join(root, INCREMENTAL_RECORD), { force: true });
 }
 
 /**
@@ -93,12 +76,11 @@ export async function buildSite(root: string): Promise<void> {
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   const { build } = await import('astro');
   const clientDir = join(root, 'dist', 'client');
-  await forgetPagesOfOtherSettings(root);
-  const search = await startSearchIndex(clientDir);
+  const search = await startSearchIndex();
   try {
     await Promise.all([writeCityIndex(root), build({ root, integrations: [search.integration] })]);
     await moveContentFiles(clientDir, join(root, CONTENT_DIR));
-    await search.write();
+    await search.write(clientDir);
   } catch (error) {
     await search.close();
     throw error;

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
-import { pagesInBuildOrder } from './build-order.ts';
 import * as pagefind from 'pagefind';
 
 /** Pages handed to Pagefind and not yet taken in: past this many, the build waits for it (memory stays bounded). */
@@ -15,25 +14,27 @@ const MOST_WAITING = 512;
  * Each page is handed over as Astro renders it (`integration`), so that
  * Pagefind, a process of its own, indexes on another core while Astro
  * renders the next pages, rather than reading every page again afterwards.
- * A page Astro copies from its last build instead (its incremental build) is
- * read back from disk in its turn, so that the index is a cold build's
- * (build-order.ts).
  */
 export interface SearchIndex {
   /** Hands the build's pages to the index as they are rendered. */
   integration: AstroIntegration;
-  /** Writes the index under the client folder's `pagefind/` once every page is in, and stops Pagefind. */
-  write(): Promise<void>;
+  /** Writes the index under `clientDir/pagefind` once every page is in, and stops Pagefind. */
+  write(clientDir: string): Promise<void>;
   /** Stops Pagefind, written or not. */
   close(): Promise<void>;
+}
+
+/** The file a page route's path is built as (`build.format: 'directory'`): `fr/articles/x/index.html`. */
+function builtHtmlPath(pathname: string): string {
+  const folder = pathname.replace(/^\/+|\/+$/g, '');
+  return folder === '' ? 'index.html' : `${folder}/index.html`;
 }
 
 function failure(what: string, errors: readonly string[]): Error {
   return new Error(`The search index could not ${what}: ${errors.join('; ')}`);
 }
 
-/** The index of the pages Astro builds into `clientDir`. */
-export async function startSearchIndex(clientDir: string): Promise<SearchIndex> {
+export async function startSearchIndex(): Promise<SearchIndex> {
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw failure('be started', errors);
   const waiting = new Set<Promise<void>>();
@@ -51,7 +52,19 @@ export async function startSearchIndex(clientDir: string): Promise<SearchIndex> 
     waiting.add(tracked);
     return waiting.size >= MOST_WAITING ? Promise.race(waiting) : Promise.resolve();
   };
-  const pages = pagesInBuildOrder(clientDir, add);
+  let pages = 0;
+  const indexing = (astroDefault: AstroPrerenderer): AstroPrerenderer => ({
+    ...astroDefault,
+    render: async (request, options) => {
+      const rendered = await astroDefault.render(request, options);
+      const response = rendered instanceof Response ? rendered : rendered.response;
+      if (options.routeData.type === 'page' && response.ok) {
+        pages += 1;
+        await add(builtHtmlPath(new URL(request.url).pathname), await response.clone().text());
+      }
+      return rendered;
+    },
+  });
   let setPrerenderer: ((wrap: (astroDefault: AstroPrerenderer) => AstroPrerenderer) => void) | undefined;
   const integration: AstroIntegration = {
     name: 'longhand:search-index',
@@ -67,7 +80,7 @@ export async function startSearchIndex(clientDir: string): Promise<SearchIndex> 
                 buildApp: {
                   order: 'pre',
                   handler: () => {
-                    setPrerenderer?.(pages.wrap);
+                    setPrerenderer?.(indexing);
                     return Promise.resolve();
                   },
                 },
@@ -83,11 +96,10 @@ export async function startSearchIndex(clientDir: string): Promise<SearchIndex> 
   };
   return {
     integration,
-    async write() {
+    async write(clientDir) {
       try {
-        const handed = await pages.rest();
         await Promise.all(waiting);
-        if (handed === 0) failed.push('no page reached it while the site was built');
+        if (pages === 0) failed.push('no page reached it while the site was built');
         if (failed.length > 0) throw failure('read the site', failed);
         const written = await index.writeFiles({ outputPath: join(clientDir, 'pagefind') });
         if (written.errors.length > 0) throw failure('be written', written.errors);

@@ -3,7 +3,6 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageParam, type LanguageCode } fr
 import { builtContent, contentFiles, type PageText } from '../server/articles/built-content.ts';
 import { articleCatalog, articleSources } from '../server/articles/content-collection.ts';
 import { parseArticlePath } from '../server/articles/source.ts';
-import { todayUtc } from '../server/articles/catalog.ts';
 
 export type PageName = 'home' | 'projects';
 
@@ -50,28 +49,13 @@ export function builtContentFiles(): Promise<ReturnType<typeof contentFiles>> {
 /**
  * Every article file that is not a draft, as `[...lang]/articles/[slug]` paths.
  * Future-dated ones are built too: the front server holds them back until their date.
- *
- * Each path's `cacheKey` names everything of the content its page and twin
- * show: the translation's own digest, the languages the article has, whether
- * the translation is outdated, whether the search takes it in yet (its date
- * reached), and the site's name. A path whose key and code are unchanged is
- * copied from the last build rather than rendered (Astro's incremental build).
  */
 export async function articleStaticPaths() {
-  const catalog = await articleCatalog(); // fails the build when an article lacks its English original
+  await articleCatalog(); // fails the build when an article lacks its English original
   const entries = await getCollection('articles', (entry) => entry.data.draft !== true);
-  const name = await siteName();
-  const today = todayUtc();
   return entries.map((entry) => {
     const { slug, lang } = parseArticlePath(entry.id);
-    const cacheKey = JSON.stringify([
-      entry.digest ?? null,
-      catalog.languagesOf(slug),
-      catalog.isOutdated(slug, lang),
-      entry.data.date <= today,
-      name,
-    ]);
-    return { params: { lang: languageParam(lang), slug }, props: { entry, slug, lang }, cacheKey };
+    return { params: { lang: languageParam(lang), slug }, props: { entry, slug, lang } };
   });
 }
 
