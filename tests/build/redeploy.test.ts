@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { dataTool } from '../support/data-tool.ts';
 import { startPeer, startSiteFor, type Peer } from '../support/fediverse-peer.ts';
 import { readMail } from '../support/mail.ts';
+import { confirmedSubscriber } from '../support/newsletter.ts';
 import { startSmtp } from '../support/notification-sinks.ts';
 import { PREPARED_BUILD } from '../support/prepared-build.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
@@ -56,18 +57,7 @@ before(async () => {
 async function importReaders(settings: Record<string, string>, peer: Peer): Promise<void> {
   const at = '2026-01-01T00:00:00.000Z';
   const records = [
-    {
-      kind: 'subscriber',
-      item: {
-        id: 'redeploy-reader',
-        email: READER,
-        lang: 'fr',
-        status: 'confirmed',
-        createdAt: at,
-        confirmedAt: at,
-        confirmationSentAt: at,
-      },
-    },
+    confirmedSubscriber('redeploy-reader', READER, 'fr', at),
     {
       kind: 'follower',
       item: { lang: 'en', actorId: peer.actorId, inbox: `${peer.actorId}/inbox`, sharedInbox: `${peer.origin}/inbox`, followedAt: at },

@@ -7,7 +7,7 @@ import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
 import { dataTool } from '../support/data-tool.ts';
 import { request } from '../support/http.ts';
 import { readMail, type ReadMail } from '../support/mail.ts';
-import { BEFORE_THE_DATE, newsletterOn, ON_THE_DATE } from '../support/newsletter.ts';
+import { BEFORE_THE_DATE, confirmedSubscriber, newsletterOn, ON_THE_DATE } from '../support/newsletter.ts';
 import { startSmtp, type SmtpSink } from '../support/notification-sinks.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
 import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
@@ -171,18 +171,7 @@ test('an article queued before its reader changed language comes as the English 
   const store = await openEmbeddedStore(dataDir);
   // Queued for the Arabic translation while the reader read Arabic; the reader has chosen French since.
   await store.importRecords([
-    {
-      kind: 'subscriber',
-      item: {
-        id: 'changed-reader',
-        email: READER,
-        lang: 'fr',
-        status: 'confirmed',
-        createdAt: at,
-        confirmedAt: at,
-        confirmationSentAt: at,
-      },
-    },
+    confirmedSubscriber('changed-reader', READER, 'fr', at),
     {
       kind: 'newsletterIssue',
       item: { slug: 'next-century', lang: 'ar', subscriberId: 'changed-reader', createdAt: at, attempts: 0, dueAt: at, sentAt: null },

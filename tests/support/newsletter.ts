@@ -1,6 +1,6 @@
 /** What the newsletter's tests share: its settings, a clock either side of an article's date, subscribers by the thousand, an SMTP sink that counts. */
 import { SMTPServer } from 'smtp-server';
-import { LANGUAGE_CODES } from '../../src/i18n/languages.ts';
+import { LANGUAGE_CODES, type LanguageCode } from '../../src/i18n/languages.ts';
 import { openStore } from '../../src/server/store/open.ts';
 import type { ExportRecord } from '../../src/server/store/types.ts';
 import { PREPARED_SITE, startSite } from './site.ts';
@@ -37,21 +37,17 @@ export function subscriberAddresses(count: number): string[] {
  * an import would: quicker than as many subscriptions, and the same rows.
  * The embedded store must not be open in a server meanwhile.
  */
+/** A confirmed subscriber's export record, subscribed and confirmed at `at`. */
+export function confirmedSubscriber(id: string, email: string, lang: LanguageCode, at: string): ExportRecord {
+  return { kind: 'subscriber', item: { id, email, lang, status: 'confirmed', createdAt: at, confirmedAt: at, confirmationSentAt: at } };
+}
+
 async function addSubscribers(store: { DATA_DIR?: string; DATABASE_URL?: string }, count: number): Promise<void> {
   const engine = await openStore({ dataDir: store.DATA_DIR ?? '', databaseUrl: store.DATABASE_URL, longStatements: true });
   const at = '2098-12-01T00:00:00.000Z';
-  const records = Array.from({ length: count }, (_, index): ExportRecord => ({
-    kind: 'subscriber',
-    item: {
-      id: `subscriber-${index}`,
-      email: subscriberAddress(index),
-      lang: LANGUAGE_CODES[index % LANGUAGE_CODES.length] ?? 'en',
-      status: 'confirmed',
-      createdAt: at,
-      confirmedAt: at,
-      confirmationSentAt: at,
-    },
-  }));
+  const records = Array.from({ length: count }, (_, index) =>
+    confirmedSubscriber(`subscriber-${index}`, subscriberAddress(index), LANGUAGE_CODES[index % LANGUAGE_CODES.length] ?? 'en', at),
+  );
   try {
     await engine.importRecords(records);
   } finally {
