@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { SERVED_SETTINGS_PRELOAD, startEnvironment } from './tests/support/prepared-build.ts';
+import { copyOfPreparedSite } from './tests/support/site.ts';
 
 // The system Chromium (Debian's `chromium`); Playwright never downloads a browser here.
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -20,6 +21,19 @@ export const WEBMCP_ARGS = ['--enable-features=WebMCPTesting,DevToolsWebMCPSuppo
 const PORT = Number(process.env['BROWSER_TEST_PORT'] ?? 4327);
 // The server's store, made once by the runner; its workers inherit the variable, so tests can check what was stored.
 process.env['BROWSER_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'longhand-browser-'));
+/**
+ * The site the runner's server serves: a copy of the prepared one, since
+ * its SITE_URL (this address) is a build setting and its npm start builds
+ * the copy again for it. The prepared site stays as `test:prepare` built
+ * it, for the tests that start it themselves while this server runs.
+ */
+process.env['BROWSER_SITE_DIR'] ??= await copyOfPreparedSite();
+/**
+ * The specs that run Lighthouse: its performance score is this machine's
+ * CPU time multiplied, so they run last, one at a time, with no other test
+ * beside them (`--no-deps` runs them alone).
+ */
+const LIGHTHOUSE_SPECS = ['**/lighthouse.spec.ts', '**/federated-article.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -27,6 +41,10 @@ export default defineConfig({
   workers: 2,
   reporter: process.env['CI'] ? 'line' : 'list',
   timeout: 30_000,
+  projects: [
+    { name: 'pages', testIgnore: LIGHTHOUSE_SPECS },
+    { name: 'lighthouse', testMatch: LIGHTHOUSE_SPECS, dependencies: ['pages'], workers: 1 },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
@@ -37,7 +55,7 @@ export default defineConfig({
   webServer: {
     // Its npm start sees the prepared build's settings, the server its own (tests/support/prepared-build.ts).
     command: `node --import "${SERVED_SETTINGS_PRELOAD}" scripts/start.ts`,
-    cwd: 'tests/.fixtures/site',
+    cwd: process.env['BROWSER_SITE_DIR'],
     url: `http://127.0.0.1:${PORT}/`,
     // The browser's Origin is this address, and each run starts with an empty store.
     env: {
@@ -52,6 +70,7 @@ export default defineConfig({
       FORM_MIN_SECONDS: '0',
     },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Building the copy for this address comes first: about a minute on a busy 2-core machine.
+    timeout: 180_000,
   },
 });

@@ -108,7 +108,7 @@ test('the page shows the follow line, the subscribe form, the fediverse reply an
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`Lighthouse 100 on the same page, ${scheme} mode`, async () => {
-    test.setTimeout(400_000);
+    test.setTimeout(600_000);
     await expectLighthouse100(lighthouseBrowser as LighthouseBrowser, articleUrl(), scheme);
   });
 }

@@ -39,8 +39,8 @@ test.afterAll(async () => {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`Lighthouse 100 on an article whose thread holds Markdown, ${scheme} mode`, async ({ baseURL }) => {
-    // A Lighthouse run loads the page several times and traces it, and may be run three times: far longer than a page test.
-    test.setTimeout(400_000);
+    // A Lighthouse run loads the page several times and traces it, and may be run five times: far longer than a page test.
+    test.setTimeout(600_000);
     await expectLighthouse100(lighthouseBrowser as LighthouseBrowser, `${baseURL ?? ''}${ARTICLE}`, scheme);
   });
 }

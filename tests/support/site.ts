@@ -109,6 +109,8 @@ export const TEST_PRELOADS = ['--import', join(ROOT, 'tests/support/clock.ts'), 
  * copy has no build, which takes about a minute on a busy 2-core machine.
  */
 const START_TIMEOUT_MS = 180_000;
+/** What `npm start` prints when it finds the build stale (scripts/start.ts). */
+const REBUILD_NOTICE = 'Building the site first';
 
 /**
  * Starts `npm start`'s server on a free port, as a user would, and resolves
@@ -142,6 +144,16 @@ export async function startSite(dir: string, env: Record<string, string> = {}): 
     }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      if (dir === PREPARED_SITE && output.includes(REBUILD_NOTICE)) {
+        clearTimeout(tooSlow);
+        child.kill('SIGKILL');
+        reject(
+          new Error(
+            `the prepared site is being built again, in place, under every test that serves it: start a copy (copyOfPreparedSite) with other build settings:\n${output}`,
+          ),
+        );
+        return;
+      }
       const match = /on (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match?.[1]) {
         clearTimeout(tooSlow);
