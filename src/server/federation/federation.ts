@@ -5,6 +5,7 @@ import { setting } from '../settings/environment.ts';
 import type { Consumer } from '../appearances/watch.ts';
 import type { FederationServer } from '../front/federation-route.ts';
 import { setActors } from './actors.ts';
+import { documentLoaders } from './document-loader.ts';
 import { inboxRefusal } from './inbox-gate.ts';
 import { articleObject, tombstoneOf } from './articles.ts';
 import { setCollections } from './collections.ts';
@@ -28,14 +29,18 @@ function allowsPrivateAddresses(): boolean {
  * objects, and the inboxes. Remote actors and keys are cached in this
  * process's memory, each with Fedify's expiry; an `Accept` leaves while its
  * `Follow` is answered, and articles go to followers through the store's
- * deliveries (deliverer.ts). Private and loopback addresses are refused
- * unless FEDERATION_ALLOW_PRIVATE_ADDRESSES=1.
+ * deliveries (deliverer.ts). Every remote document is read through
+ * outbound.ts (document-loader.ts), which refuses private and loopback
+ * addresses unless FEDERATION_ALLOW_PRIVATE_ADDRESSES=1.
  */
 function federationOf(site: string): Federation<FederationData> {
+  const kv = new MemoryKvStore();
+  const loaders = documentLoaders(kv, allowsPrivateAddresses());
   const federation = createFederation<FederationData>({
-    kv: new MemoryKvStore(),
+    kv,
     origin: site,
-    allowPrivateAddress: allowsPrivateAddresses(),
+    documentLoaderFactory: () => loaders.plain,
+    authenticatedDocumentLoaderFactory: (identity) => loaders.signedAs(identity),
   });
   setActors(federation);
   setCollections(federation);

@@ -1,5 +1,5 @@
 import { signRequest } from '@fedify/fedify';
-import { validatePublicUrl } from '@fedify/vocab-runtime';
+import { outbound, RefusedAddress } from './outbound.ts';
 
 /** What became of one POST of an activity to an inbox. */
 export type PostOutcome = 'delivered' | 'gone' | 'private' | 'failed';
@@ -12,11 +12,12 @@ export interface SigningKey {
 
 /**
  * POSTs an activity's JSON-LD to a remote inbox, signed (HTTP Signatures,
- * draft-cavage, as Mastodon and Fedify both verify), within `signal`. An
- * inbox whose host is or resolves to a private, loopback or link-local
- * address is never asked unless `allowPrivate`; a redirect is not
- * followed (a POST's body would go where the inbox never said). 404 and
- * 410 say the inbox is gone for good; anything else is tried again later.
+ * draft-cavage, as Mastodon and Fedify both verify), within `signal`,
+ * through outbound.ts: an inbox whose host is or resolves to a private,
+ * loopback or link-local address is never asked unless `allowPrivate`, nor
+ * connected to on such an address, and a redirect is not followed (a
+ * POST's body would go where the inbox never said). 404 and 410 say the
+ * inbox is gone for good; anything else is tried again later.
  */
 export async function postActivity(
   inbox: string,
@@ -24,21 +25,18 @@ export async function postActivity(
   key: SigningKey,
   options: { allowPrivate: boolean; signal: AbortSignal },
 ): Promise<PostOutcome> {
-  if (!options.allowPrivate) {
-    try {
-      await validatePublicUrl(inbox);
-    } catch {
-      return 'private';
-    }
-  }
   const request = new Request(inbox, {
     method: 'POST',
     headers: { 'Content-Type': 'application/activity+json', Accept: 'application/activity+json' },
     body,
   });
   const signed = await signRequest(request, key.privateKey, key.keyId, { spec: 'draft-cavage-http-signatures-12' });
-  const response = await fetch(signed, { signal: options.signal, redirect: 'manual' });
-  await response.body?.cancel();
-  if (response.ok) return 'delivered';
-  return response.status === 404 || response.status === 410 ? 'gone' : 'failed';
+  try {
+    const { status } = await outbound(inbox, { ...options, post: { headers: Object.fromEntries(signed.headers), body } });
+    if (status >= 200 && status < 300) return 'delivered';
+    return status === 404 || status === 410 ? 'gone' : 'failed';
+  } catch (error) {
+    if (error instanceof RefusedAddress) return 'private';
+    throw error;
+  }
 }

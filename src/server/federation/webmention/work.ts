@@ -7,7 +7,7 @@
 import type { ModerationMode } from '../../store/service.ts';
 import type { Mention } from '../../store/types.ts';
 import { endpointInHtml, readSource } from './h-entry.ts';
-import { outbound, RefusedAddress, type Fetched, type OutboundOptions } from './outbound.ts';
+import { formPost, outbound, RefusedAddress, type Fetched, type OutboundOptions } from '../outbound.ts';
 
 export type WorkOutcome = Mention | null | 'failed';
 
@@ -78,8 +78,8 @@ export async function send(mention: Mention, options: OutboundOptions): Promise<
   const endpoint = await guarded(() => discover(mention.target, options));
   if (endpoint === 'failed') return 'failed';
   if (endpoint === 'refused' || endpoint === null) return settled('refused');
-  const form = { source: mention.source, target: mention.target };
-  const posted = await guarded(() => outbound(endpoint, { ...options, form }));
+  const post = formPost({ source: mention.source, target: mention.target });
+  const posted = await guarded(() => outbound(endpoint, { ...options, post }));
   if (posted === 'failed') return 'failed';
   if (posted === 'refused') return settled('refused');
   if (posted.status >= 200 && posted.status < 300) return settled('sent');

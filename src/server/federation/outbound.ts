@@ -1,8 +1,10 @@
 /**
- * Webmention's outbound requests (docs/architecture.md, "Federation"): a
- * source read to verify a mention, a page read to discover an endpoint, a
- * mention POSTed. Each has a time limit, a cap on the body it reads, and
- * follows at most a few redirects, each checked again. Unless
+ * Every request the federation makes to another server (docs/architecture.md,
+ * "Federation"): a remote actor, key or object read for Fedify
+ * (document-loader.ts), an activity POSTed to an inbox (inbox-post.ts), and
+ * Webmention's source read, endpoint discovered and mention POSTed. Each has
+ * a time limit, a cap on the body it reads, and follows at most a few
+ * redirects (a GET's), each checked again. Unless
  * `allowPrivate` (FEDERATION_ALLOW_PRIVATE_ADDRESSES=1), a host that is or
  * resolves to a private, loopback or link-local address is refused before
  * any request (Fedify's check), and again at the connection, on the
@@ -20,16 +22,33 @@ const MOST_BYTES = 1024 * 1024;
 /** The most a request may take, its redirects included. */
 const TIMEOUT_MS = 10_000;
 const MOST_REDIRECTS = 5;
+const USER_AGENT = 'Longhand';
+const HTML = 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1';
 
 /** A request refused because of where it goes: never tried again. */
 export class RefusedAddress extends Error {}
+
+/** A body to POST, with its headers besides the User-Agent. */
+export interface Posted {
+  headers: Record<string, string>;
+  body: string;
+}
 
 export interface OutboundOptions {
   allowPrivate: boolean;
   /** Aborts the request (the worker stopping). */
   signal: AbortSignal;
-  /** A form to POST instead of a GET; a POST follows no redirect. */
-  form?: Record<string, string>;
+  /** What a GET accepts: HTML (a Webmention source or target) unless said. */
+  accept?: string;
+  /** A body to POST instead of a GET; a POST follows no redirect. */
+  post?: Posted;
+  /** More headers for each request made, a redirect's too: a signature names the URL it was made for. */
+  headersFor?: (url: URL) => Promise<Record<string, string>>;
+}
+
+/** A form POSTed as `application/x-www-form-urlencoded`. */
+export function formPost(form: Record<string, string>): Posted {
+  return { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() };
 }
 
 export interface Fetched {
@@ -60,18 +79,19 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
 async function once(url: URL, options: OutboundOptions & { signal: AbortSignal }): Promise<Omit<Fetched, 'url'>> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedAddress(`not http(s): ${url.protocol}`);
   if (!options.allowPrivate) await validatePublicUrl(url.href).catch((error: unknown) => Promise.reject(new RefusedAddress(String(error))));
-  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  const { post } = options;
+  const more = options.headersFor ? await options.headersFor(url) : {};
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = send(
       url,
       {
-        method: body === undefined ? 'GET' : 'POST',
+        method: post === undefined ? 'GET' : 'POST',
         signal: options.signal,
         headers: {
-          'User-Agent': 'Longhand (Webmention)',
-          Accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+          'User-Agent': USER_AGENT,
+          ...(post === undefined ? { Accept: options.accept ?? HTML } : post.headers),
+          ...more,
         },
         ...(options.allowPrivate ? {} : { lookup: publicLookup }),
       },
@@ -95,18 +115,18 @@ async function once(url: URL, options: OutboundOptions & { signal: AbortSignal }
     req.on('error', (error) => {
       reject(error.cause instanceof RefusedAddress ? error.cause : error);
     });
-    req.end(body);
+    req.end(post?.body);
   });
 }
 
-/** GETs `url` (or POSTs `options.form` to it) within the limits above; rejects with RefusedAddress for an address refused. */
+/** GETs `url` (or POSTs `options.post` to it) within the limits above; rejects with RefusedAddress for an address refused. */
 export async function outbound(url: string, options: OutboundOptions): Promise<Fetched> {
   const signal = AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), options.signal]);
   let at = new URL(url);
   for (let redirects = 0; ; redirects += 1) {
     const answer = await once(at, { ...options, signal });
     const location = answer.headers.location;
-    if (answer.status < 300 || answer.status >= 400 || location === undefined || options.form || redirects >= MOST_REDIRECTS)
+    if (answer.status < 300 || answer.status >= 400 || location === undefined || options.post || redirects >= MOST_REDIRECTS)
       return { ...answer, url: at.href };
     at = new URL(location, at);
   }
