@@ -1,10 +1,11 @@
-import { createFederation, MemoryKvStore, type Federation } from '@fedify/fedify';
+import { createFederation, type Federation } from '@fedify/fedify';
 import { Article } from '@fedify/vocab';
 import { LANGUAGE_CODES, isLanguageCode } from '../../i18n/languages.ts';
 import { setting } from '../settings/environment.ts';
 import type { Consumer } from '../appearances/watch.ts';
 import type { FederationServer } from '../front/federation-route.ts';
 import { setActors } from './actors.ts';
+import { BoundedKvStore } from './bounded-kv.ts';
 import { documentLoaders } from './document-loader.ts';
 import { inboxRefusal } from './inbox-gate.ts';
 import { articleObject, tombstoneOf } from './articles.ts';
@@ -27,14 +28,14 @@ function allowsPrivateAddresses(): boolean {
  * The publication's federation, built on Fedify: WebFinger, NodeInfo 2.1,
  * an actor a language with its keys, outbox and followers, the articles as
  * objects, and the inboxes. Remote actors and keys are cached in this
- * process's memory, each with Fedify's expiry; an `Accept` leaves while its
+ * process's memory, each with Fedify's expiry, within a budget (bounded-kv.ts); an `Accept` leaves while its
  * `Follow` is answered, and articles go to followers through the store's
  * deliveries (deliverer.ts). Every remote document is read through
  * outbound.ts (document-loader.ts), which refuses private and loopback
  * addresses unless FEDERATION_ALLOW_PRIVATE_ADDRESSES=1.
  */
 function federationOf(site: string): Federation<FederationData> {
-  const kv = new MemoryKvStore();
+  const kv = new BoundedKvStore();
   const loaders = documentLoaders(kv, allowsPrivateAddresses());
   const federation = createFederation<FederationData>({
     kv,
