@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { COMMENT_LINK_REL, commentHtml } from '../../src/server/comment-markdown/comment-html.ts';
+import { fastestMs } from '../support/fastest.ts';
 
 /** The longest comment body (src/server/writes/schemas.ts). */
 const BODY_CHARS = 4000;
@@ -168,23 +169,11 @@ describe('rendering time', () => {
   /** Times under this are too short to compare: the timer's grain and a collection weigh more than the renderer. */
   const TOO_SHORT_MS = 2;
 
-  /** The fastest of a few renders: the machine's other work falls on single runs, not on what the renderer costs. */
-  function fastestRender(body: string): number {
-    commentHtml(body);
-    let fastest = Infinity;
-    for (let run = 0; run < 5; run += 1) {
-      const started = performance.now();
-      commentHtml(body);
-      fastest = Math.min(fastest, performance.now() - started);
-    }
-    return fastest;
-  }
-
   test(`a pathological body of ${BODY_CHARS} characters takes at most 8 times one of a quarter of that, and under 200 ms`, () => {
     for (const [name, make] of Object.entries(pathological)) {
       const whole = make(BODY_CHARS);
       assert.ok(whole.length <= BODY_CHARS && whole.length > BODY_CHARS * 0.95, name);
-      const [quarterMs, wholeMs] = [fastestRender(make(QUARTER)), fastestRender(whole)];
+      const [quarterMs, wholeMs] = [fastestMs(() => commentHtml(make(QUARTER)), 10), fastestMs(() => commentHtml(whole), 10)];
       const times = `${name}: ${quarterMs.toFixed(2)} ms, then ${wholeMs.toFixed(2)} ms`;
       assert.ok(wholeMs < TOO_SHORT_MS || wholeMs <= 8 * quarterMs, `linear in the length: ${times}`);
       assert.ok(wholeMs < 200, `a generous guard: ${times}`);

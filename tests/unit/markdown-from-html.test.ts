@@ -2,8 +2,11 @@
 // the subset kept, everything else its text, and text that never turns into markup once rendered.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { Note } from '@fedify/vocab';
 import { COMMENT_LINK_REL, commentHtml } from '../../src/server/comment-markdown/comment-html.ts';
 import { markdownFromHtml } from '../../src/server/comment-markdown/markdown-from-html.ts';
+import { replyBody } from '../../src/server/federation/reply-body.ts';
+import { fastestMs } from '../support/fastest.ts';
 
 /** What a page shows of some remote HTML: its Markdown, rendered. */
 const shown = (html: string) => commentHtml(markdownFromHtml(html)).trim();
@@ -104,5 +107,20 @@ describe('anything else is its text', () => {
     const markdown = markdownFromHtml(deep);
     assert.ok(markdown.endsWith('deep'));
     assert.ok(shown(deep).includes('<p>deep</p>'));
+  });
+});
+
+describe('hostile sizes', () => {
+  test('a paragraph of many links converts in time linear in their number: 4 times as many take at most 8 times as long', () => {
+    const links = (count: number) => `<p>${'!<a href="https://example.org/x">x</a>'.repeat(count)}</p>`;
+    const [quarterMs, wholeMs] = [fastestMs(() => markdownFromHtml(links(2500)), 3), fastestMs(() => markdownFromHtml(links(10_000)), 3)];
+    assert.ok(wholeMs <= 8 * quarterMs, `${quarterMs.toFixed(1)} ms, then ${wholeMs.toFixed(1)} ms`);
+    assert.ok(markdownFromHtml(links(3)).startsWith('\\![x](https://example.org/x)\\![x]'));
+  });
+
+  test('a remote post is read up to 32,000 characters of its HTML: what comes after is not its text', () => {
+    const after = (skipped: number) => new Note({ content: `<!--${'x'.repeat(skipped)}-->after the comment` });
+    assert.equal(replyBody(after(1000)), 'after the comment');
+    assert.equal(replyBody(after(40_000)), null);
   });
 });

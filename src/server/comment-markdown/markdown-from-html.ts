@@ -129,13 +129,35 @@ function codeBlock(element: Element): string {
  * before a link is escaped, so that text and a link never make an image.
  */
 function joinedInline(parts: readonly string[]): string {
-  let markdown = '';
+  const joined: string[] = [];
   for (const part of parts) {
-    const bang = /(\\*)!$/.exec(markdown);
-    const unescaped = bang !== null && (bang[1] ?? '').length % 2 === 0;
-    markdown = part.startsWith('[') && unescaped ? `${markdown.slice(0, -1)}\\!${part}` : markdown + part;
+    if (part === '') continue;
+    const last = joined.at(-1);
+    if (last !== undefined && part.startsWith('[') && endsInBang(joined)) joined[joined.length - 1] = `${last.slice(0, -1)}\\!`;
+    joined.push(part);
   }
-  return markdown;
+  return joined.join('');
+}
+
+/**
+ * Whether the pieces, joined, would end with a `!` that no backslash
+ * escapes: read from their end, piece by piece, never joined, so that
+ * joining many pieces stays linear.
+ */
+function endsInBang(pieces: readonly string[]): boolean {
+  let backslashes = -1;
+  for (let piece = pieces.length - 1; piece >= 0; piece -= 1) {
+    const text = pieces[piece] ?? '';
+    for (let at = text.length - 1; at >= 0; at -= 1) {
+      const character = text.charAt(at);
+      if (backslashes === -1) {
+        if (character !== '!') return false;
+        backslashes = 0;
+      } else if (character === '\\') backslashes += 1;
+      else return backslashes % 2 === 0;
+    }
+  }
+  return backslashes >= 0 && backslashes % 2 === 0;
 }
 
 /** The inline Markdown of `node`; `inLink` when inside a link already, where a link is its text. */

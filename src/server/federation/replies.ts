@@ -15,18 +15,15 @@
  */
 import type { InboxContext } from '@fedify/fedify';
 import { Link, Note, type Actor, type Create, type Delete, type Update } from '@fedify/vocab';
-import { markdownFromHtml } from '../comment-markdown/markdown-from-html.ts';
 import { readerHash } from '../identity/reader-hash.ts';
 import { log } from '../observability/log.ts';
 import { remoteCommentId } from '../store/records.ts';
 import { addComment, placeInThread, statusOfNewComment } from '../store/service.ts';
-import { commentInput } from '../writes/schemas.ts';
 import { visibleArticleAt, type FederationData } from './data.ts';
+import { replyBody } from './reply-body.ts';
 
 /** The longest display name kept; the handle is kept whole. */
 const NAME_CHARS = 80;
-/** A comment's longest text, as the site's own form allows (src/server/writes/schemas.ts). */
-const BODY_CHARS = 4000;
 const COMMENT_ANCHOR = /^#comment-([A-Za-z0-9_-]{1,64})$/;
 
 /** Where a reply goes: its article, and the comment it answers (null: the article). */
@@ -55,12 +52,6 @@ function profileOf(actor: Actor, id: URL): string {
   return id.href;
 }
 
-/** The text of a remote post as a comment holds it, or null when nothing of it is a comment's text. */
-function bodyOf(note: Note): string | null {
-  const body = commentInput.shape.body.safeParse(markdownFromHtml(note.content?.toString() ?? '').slice(0, BODY_CHARS));
-  return body.success ? body.data : null;
-}
-
 /** Why a reply was not taken, or null to take it. */
 async function refusalOf(data: FederationData, hash: string, objectId: string): Promise<string | null> {
   const { store, quotas } = data.writes;
@@ -76,7 +67,7 @@ export async function takeReply(ctx: InboxContext<FederationData>, create: Creat
   const place = await placeOf(ctx.data, note.replyTargetId);
   if (!place) return;
   const actor = await create.getActor(ctx);
-  const body = bodyOf(note);
+  const body = replyBody(note);
   if (actor?.id?.href !== actorId.href || body === null) return;
   const { store, quotas, moderation, salt } = ctx.data.writes;
   const hash = readerHash(actorId.href, salt);
@@ -109,7 +100,7 @@ export async function editReply(ctx: InboxContext<FederationData>, update: Updat
   const { store } = ctx.data.writes;
   const id = remoteCommentId(note.id.href);
   const comment = await store.remoteComment(id);
-  const body = bodyOf(note);
+  const body = replyBody(note);
   if (comment?.remote?.object !== note.id.href || comment.remote.actor !== actorId.href || body === null) return;
   await store.editRemoteComment(id, body);
   log().info('[federation] a reply was edited by its author');
