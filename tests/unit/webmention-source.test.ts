@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { endpointInHtml, readSource } from '../../src/server/federation/webmention/h-entry.ts';
+import { MOST_NESTING } from '../../src/server/federation/webmention/nesting.ts';
 
 const TARGET = 'https://site.example/articles/hello';
 const BASE = 'https://blog.example/posts/1';
@@ -50,4 +51,37 @@ test('a page names its endpoint by the first link or anchor with rel="webmention
   );
   assert.equal(endpointInHtml('<a rel="nofollow webmention" href="https://wm.example/in">', BASE), 'https://wm.example/in');
   assert.equal(endpointInHtml('<a href="/x">no endpoint</a>', BASE), null);
+});
+
+test('a page nested deeper than any page needs is read as linking nowhere, at once, however it is built', () => {
+  const MiB = 1024 * 1024;
+  const link = `<a href="${TARGET}">x</a>`;
+  const built = {
+    divs: '<div>'.repeat(MiB / 5),
+    bold: '<b>'.repeat(MiB / 3),
+    formatting: '<b id=1><i id=2>'.repeat(MiB / 16),
+    tables: '<table><tr><td>'.repeat(MiB / 15),
+  };
+  for (const [name, nesting] of Object.entries(built)) {
+    const page = `${nesting.slice(0, MiB - link.length)}${link}`;
+    const started = performance.now();
+    assert.equal(readSource(page, BASE, TARGET), null, name);
+    assert.equal(endpointInHtml(`${nesting}<link rel="webmention" href="/wm">`, BASE), null, name);
+    // A generous guard: parsers given such a page took minutes, or ran out of stack.
+    assert.ok(performance.now() - started < 5000, `${name}: ${(performance.now() - started).toFixed(0)} ms`);
+  }
+});
+
+test('a page as deep as pages are is read; comments, scripts and elements that close themselves do not count', () => {
+  // The link is an element too: inside MOST_NESTING - 1 others, it is the last level read.
+  const deep = (depth: number) => `${'<div>'.repeat(depth)}<a href="${TARGET}">x</a>${'</div>'.repeat(depth)}`;
+  assert.equal(readSource(deep(MOST_NESTING - 1), BASE, TARGET)?.kind, 'mention');
+  assert.equal(readSource(deep(MOST_NESTING), BASE, TARGET), null);
+  const noise = `<!-- ${'<div>'.repeat(500)} --><script>${'<div>'.repeat(500)}</script>${'<p><li><br><img src=x><span/>'.repeat(500)}`;
+  assert.equal(readSource(`${noise}<a href="${TARGET}">x</a>`, BASE, TARGET)?.kind, 'mention');
+});
+
+test('a page microformats-parser refuses (no element in its body) links nowhere, rather than failing each try', () => {
+  assert.equal(readSource(`just text naming ${TARGET}`, BASE, TARGET), null);
+  assert.equal(endpointInHtml('just text', BASE), null);
 });

@@ -1,11 +1,14 @@
 /**
  * What a Webmention's source says (microformats2, read by
  * microformats-parser): whether it links to the target, and its h-entry's
- * author, text and kind. Nothing of its HTML is kept: text only.
+ * author, text and kind. Nothing of its HTML is kept: text only. A page
+ * that nests deeper than any page needs (nesting.ts) is read as saying
+ * nothing: no parser is given it.
  */
 import { Parser } from 'htmlparser2';
 import { mf2 } from 'microformats-parser';
 import type { Mention } from '../../store/types.ts';
+import { nestsTooDeep } from './nesting.ts';
 
 /** The longest text kept of a source: a long post is cut, as a comment's length is bounded. */
 const MOST_TEXT = 2000;
@@ -39,6 +42,15 @@ export function linksIn(html: string, base: string): Set<string> {
   });
   parser.end(html);
   return links;
+}
+
+/** The page's microformats; null for a page microformats-parser refuses (one whose body holds no element). */
+function microformatsOf(html: string, base: string): ReturnType<typeof mf2> | null {
+  try {
+    return mf2(html, { baseUrl: base });
+  } catch {
+    return null;
+  }
 }
 
 function isRoot(value: Property | undefined): value is Root {
@@ -96,7 +108,8 @@ function authorOf(entry: Root, base: string): Pick<Mention, 'authorName' | 'auth
  * and text (none for a like or a repost).
  */
 export function readSource(html: string, base: string, target: string): SourceReading | null {
-  const entry = firstEntry(mf2(html, { baseUrl: base }).items);
+  if (nestsTooDeep(html)) return null;
+  const entry = firstEntry(microformatsOf(html, base)?.items ?? []);
   const named = (name: string) => (entry ? urlsOf(entry, name, base).includes(target) : false);
   const kind = named('in-reply-to') ? 'reply' : named('like-of') ? 'like' : named('repost-of') ? 'repost' : 'mention';
   if (kind === 'mention' && !linksIn(html, base).has(target)) return null;
@@ -108,6 +121,7 @@ export function readSource(html: string, base: string, target: string): SourceRe
 
 /** The Webmention endpoint a page names in its HTML (`<link>` or `<a>` with rel="webmention", the first), absolute; null when none. */
 export function endpointInHtml(html: string, base: string): string | null {
-  const named = mf2(html, { baseUrl: base }).rels['webmention']?.[0];
+  if (nestsTooDeep(html)) return null;
+  const named = microformatsOf(html, base)?.rels['webmention']?.[0];
   return named === undefined ? null : absolute(named, base);
 }
