@@ -11,7 +11,7 @@ import { dataTool } from '../support/data-tool.ts';
 import { WEBMENTION_RECEIVER } from '../support/fixtures.ts';
 import { request } from '../support/http.ts';
 import { readMail } from '../support/mail.ts';
-import { startSmtp } from '../support/notification-sinks.ts';
+import { startSmtp, startWebhookReceiver } from '../support/notification-sinks.ts';
 import { comment, notifying } from '../support/notifying.ts';
 import { freePort } from '../support/ports.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
@@ -131,6 +131,7 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
     test('under MODERATION=first a verified mention waits, told to the owner once, shown to no reader until approved or deleted', async () => {
       const remote = await startRemote();
       const smtp = await startSmtp();
+      const webhook = await startWebhookReceiver();
       const settings = { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1', MODERATION: 'first' };
       const source = `${remote.origin}/links`;
       const port = await freePort();
@@ -142,7 +143,7 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
         const site = await startSite(PREPARED_SITE, {
           ...storeSettings,
           ...settings,
-          ...notifying(smtp.port, 1),
+          ...notifying(smtp.port, 1, webhook),
           OWNER_PORT: String(port),
         });
         const store = { DATA_DIR: site.dataDir, ...storeSettings };
@@ -171,6 +172,14 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
           await comment(site, 'Written after the mention');
           await until(() => emails().some((mail) => mail.text.includes('Written after the mention')), 'the comment’s email');
           assert.equal(emails().filter((mail) => mail.text.includes('Webmention')).length, 1, 'verified again or approved: nothing new');
+          await until(() => webhook.bodies.some((body) => body['kind'] === 'comment'), 'the comment’s webhook');
+          const hooked = webhook.bodies.filter((body) => body['kind'] === 'mention');
+          assert.deepEqual(
+            hooked.map((body) => [body['source'], body['status'], body['url']]),
+            [[source, 'waiting', TARGET]],
+            'one webhook, with the mention’s fields',
+          );
+          assert.match(String(hooked[0]?.['content']), /^New Webmention \(reply\) by Ann Author/);
         } finally {
           await site.stop();
         }
@@ -186,6 +195,7 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
       } finally {
         await remote.close();
         await smtp.stop();
+        await webhook.stop();
       }
     });
 
