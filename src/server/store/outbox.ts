@@ -15,7 +15,7 @@ import type {
 /** What the owner is told of a verified Webmention, as a record of its own: its notification's fields but its kind. */
 type VerifiedMention = Omit<Extract<Notification, { kind: 'mention' }>, 'kind'>;
 
-/** A stored record that the owner is told of, by kind. */
+/** A record that the owner is told of, by kind: a stored one, or a Webmention's first verification (firstVerification). */
 export type Notified =
   | { kind: 'comment'; record: StoredComment }
   | { kind: 'topicRequest'; record: TopicRequest }
