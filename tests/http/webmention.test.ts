@@ -1,8 +1,8 @@
 // Webmention in and out (contract §8): pages advertise the endpoint; a source that links to an article is shown under
 // its thread once verified, later, and removed when re-sent after it answers 410; one that does not link is never
-// shown; under MODERATION=first it waits; a loopback source is never read unless allowed; an article that becomes
-// visible sends one Webmention to each link whose page advertises an endpoint. A server in this process on loopback
-// plays the other sites.
+// shown; under MODERATION=first it waits, and the owner is emailed of it once; a loopback source is never read unless
+// allowed; an article that becomes visible sends one Webmention to each link whose page advertises an endpoint. A
+// server in this process on loopback plays the other sites.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,9 +10,12 @@ import { after, describe, test } from 'node:test';
 import { dataTool } from '../support/data-tool.ts';
 import { WEBMENTION_RECEIVER } from '../support/fixtures.ts';
 import { request } from '../support/http.ts';
+import { readMail } from '../support/mail.ts';
+import { startSmtp, startWebhookReceiver } from '../support/notification-sinks.ts';
+import { comment, notifying } from '../support/notifying.ts';
 import { freePort } from '../support/ports.ts';
 import { dropDatabases, freshDatabase } from '../support/postgres.ts';
-import { PREPARED_SITE, startSite } from '../support/site.ts';
+import { PREPARED_SITE, startSite, type RunningSite } from '../support/site.ts';
 import { until } from '../support/until.ts';
 
 after(dropDatabases);
@@ -125,6 +128,77 @@ for (const [engine, makeStore] of Object.entries(STORES)) {
       }
     });
 
+    test('under MODERATION=first a verified mention waits, told to the owner once, shown to no reader until approved or deleted', async () => {
+      const remote = await startRemote();
+      const smtp = await startSmtp();
+      const webhook = await startWebhookReceiver();
+      const settings = { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1', MODERATION: 'first' };
+      const source = `${remote.origin}/links`;
+      const port = await freePort();
+      const desk = `http://127.0.0.1:${port}`;
+      const storeSettings = await makeStore();
+      const verifications = (site: RunningSite) => site.output().match(/a received mention is now waiting/g)?.length ?? 0;
+      const emails = () => smtp.messages.map(readMail);
+      try {
+        const site = await startSite(PREPARED_SITE, {
+          ...storeSettings,
+          ...settings,
+          ...notifying(smtp.port, 1, webhook),
+          OWNER_PORT: String(port),
+        });
+        const store = { DATA_DIR: site.dataDir, ...storeSettings };
+        try {
+          assert.equal((await mention(site.url, source)).status, 202);
+          await site.printed(/a received mention is now waiting/);
+          assert.equal(await shown(site.url), '');
+          assert.match((await request(`${desk}/requests`)).text, /<strong>waiting<\/strong> reply by Ann Author/, 'on the desk');
+          await until(() => smtp.messages.length > 0, 'the owner’s email');
+          const [told] = emails();
+          assert.equal(told?.headers.get('subject'), `New Webmention (reply) by Ann Author on ${ARTICLE}, waiting for approval`);
+          for (const line of [`Page: ${TARGET}`, `Source: ${source}`, '> Plain text is the way.'])
+            assert.ok(told.text.includes(line), `the email holds ${line}:\n${told.text}`);
+          assert.match(told.text, /^To approve or delete it: the desk/m, 'it points to the desk');
+
+          assert.equal((await mention(site.url, source)).status, 202, 'sent again');
+          await until(() => verifications(site) === 2, 'the mention verified again');
+          const approved = await request(`${desk}/mentions/approve`, {
+            method: 'POST',
+            headers: { Origin: desk, 'Content-Type': FORM },
+            body: new URLSearchParams({ back: '/requests', source, target: TARGET }).toString(),
+          });
+          assert.equal(approved.status, 303);
+          assert.match(await shown(site.url), /Ann Author/, 'approved on the desk');
+          // Told in the order things came in: the comment's email comes after anything the mention told since.
+          await comment(site, 'Written after the mention');
+          await until(() => emails().some((mail) => mail.text.includes('Written after the mention')), 'the comment’s email');
+          assert.equal(emails().filter((mail) => mail.text.includes('Webmention')).length, 1, 'verified again or approved: nothing new');
+          await until(() => webhook.bodies.some((body) => body['kind'] === 'comment'), 'the comment’s webhook');
+          const hooked = webhook.bodies.filter((body) => body['kind'] === 'mention');
+          assert.deepEqual(
+            hooked.map((body) => [body['source'], body['status'], body['url']]),
+            [[source, 'waiting', TARGET]],
+            'one webhook, with the mention’s fields',
+          );
+          assert.match(String(hooked[0]?.['content']), /^New Webmention \(reply\) by Ann Author/);
+        } finally {
+          await site.stop();
+        }
+        assert.equal((await dataTool(store, 'mentions')).output, `published  reply  ${source} ${TARGET}\n`);
+        assert.equal((await dataTool(store, 'delete-mention', source, TARGET)).code, 0);
+        assert.equal((await dataTool(store, 'delete-mention', source, TARGET)).code, 1, 'gone already');
+        const deleted = await startSite(PREPARED_SITE, { ...settings, ...store });
+        try {
+          assert.equal(await shown(deleted.url), '');
+        } finally {
+          await deleted.stop();
+        }
+      } finally {
+        await remote.close();
+        await smtp.stop();
+        await webhook.stop();
+      }
+    });
+
     test('bad input answers 400, never 500, and past its quota a source’s host 429', async () => {
       const site = await startSite(PREPARED_SITE, { ...(await makeStore()), FEDERATION: 'on' });
       try {
@@ -168,44 +242,6 @@ test('with FEDERATION off there is no endpoint and no page names one', async () 
     assert.notEqual((await mention(site.url, 'https://elsewhere.example/post')).status, 202);
   } finally {
     await site.stop();
-  }
-});
-
-test('under MODERATION=first a verified mention waits, shown to no reader, until the owner approves or deletes it', async () => {
-  const remote = await startRemote();
-  const settings = { FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1', MODERATION: 'first' };
-  const source = `${remote.origin}/links`;
-  const port = await freePort();
-  const desk = `http://127.0.0.1:${port}`;
-  try {
-    const site = await startSite(PREPARED_SITE, { ...settings, OWNER_PORT: String(port) });
-    const store = { DATA_DIR: site.dataDir };
-    try {
-      assert.equal((await mention(site.url, source)).status, 202);
-      await site.printed(/a received mention is now waiting/);
-      assert.equal(await shown(site.url), '');
-      assert.match((await request(`${desk}/requests`)).text, /<strong>waiting<\/strong> reply by Ann Author/, 'on the desk');
-      const approved = await request(`${desk}/mentions/approve`, {
-        method: 'POST',
-        headers: { Origin: desk, 'Content-Type': FORM },
-        body: new URLSearchParams({ back: '/requests', source, target: TARGET }).toString(),
-      });
-      assert.equal(approved.status, 303);
-      assert.match(await shown(site.url), /Ann Author/, 'approved on the desk');
-    } finally {
-      await site.stop();
-    }
-    assert.equal((await dataTool(store, 'mentions')).output, `published  reply  ${source} ${TARGET}\n`);
-    assert.equal((await dataTool(store, 'delete-mention', source, TARGET)).code, 0);
-    assert.equal((await dataTool(store, 'delete-mention', source, TARGET)).code, 1, 'gone already');
-    const deleted = await startSite(PREPARED_SITE, { ...settings, ...store });
-    try {
-      assert.equal(await shown(deleted.url), '');
-    } finally {
-      await deleted.stop();
-    }
-  } finally {
-    await remote.close();
   }
 });
 

@@ -66,6 +66,30 @@ describe('the owner’s data tool', () => {
     test(`on the ${engine} store: review, approve, answer, decline, done, delete-comment, ban by name, unban and stats`, async () => {
       const env =
         engine === 'embedded' ? { DATA_DIR: await mkdtemp(join(WORK, 'store-')) } : { DATABASE_URL: await freshDatabase('data_tool') };
+      // A verified Webmention's notification, not sent yet: it moves with the store.
+      const told: ExportRecord = {
+        kind: 'notification',
+        entry: {
+          id: 'mention-1.email',
+          channel: 'email',
+          notification: {
+            kind: 'mention',
+            id: 'mention-1',
+            createdAt: '2026-11-06T10:00:00.000Z',
+            source: 'https://blog.example/trains',
+            articleSlug: 'night-trains',
+            lang: 'en',
+            status: 'waiting',
+            mentionKind: 'reply',
+            authorName: 'Dana Blogger',
+            authorUrl: null,
+            body: 'Sleeper trains are back.',
+          },
+          createdAt: '2026-11-06T10:00:00.000Z',
+          attempts: 1,
+          dueAt: '2026-11-06T10:05:00.000Z',
+        },
+      };
       // What the site stored, given to the tool as an export.
       const records: ExportRecord[] = [
         {
@@ -138,10 +162,11 @@ describe('the owner’s data tool', () => {
           },
         },
         { kind: 'citySubmission', item: { ...PARIS_SUBMISSION, id: 'city-1', createdAt: '2026-11-05T10:00:00.000Z', reviewedAt: null } },
+        told,
       ];
       const file = join(WORK, `seed-${engine}.jsonl`);
       await writeFile(file, records.map((record) => JSON.stringify(record)).join('\n'));
-      assert.equal((await dataTool(env, 'import', file)).stdout.trim(), 'imported: 8 added, 0 already there');
+      assert.equal((await dataTool(env, 'import', file)).stdout.trim(), 'imported: 9 added, 0 already there');
 
       const queue = await dataTool(env, 'review');
       assert.equal(queue.code, 0);
@@ -196,6 +221,10 @@ describe('the owner’s data tool', () => {
       const rude = lines.find((record) => record.kind === 'comment' && record.comment.id === 'comment-rude');
       assert.ok(rude?.kind === 'comment' && rude.comment.body === '' && rude.comment.deletedAt !== null, 'deleted: no text left');
       assert.ok(lines.some((record) => record.kind === 'topicRequest' && record.item.answerUrl === '/articles/night-trains'));
+      assert.deepEqual(
+        lines.filter((record) => record.kind === 'notification'),
+        [told],
+      );
       assert.equal((await dataTool(env, 'unban', 'hash-heron')).stdout.trim(), 'hash-heron: unbanned');
     });
   }

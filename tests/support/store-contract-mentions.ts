@@ -1,8 +1,9 @@
 /** The store contract's Webmentions: received and sent, one per source and target (src/server/federation/webmention/). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { outboxIdOf } from '../../src/server/store/outbox.ts';
 import { threadTopic, type Mention } from '../../src/server/store/types.ts';
-import { collect, replay, type ContractStores } from './store-contract-kit.ts';
+import { BOTH_CHANNELS, collect, replay, type ContractStores } from './store-contract-kit.ts';
 
 const RECEIVED: Mention = {
   source: 'https://blog.example/posts/1',
@@ -84,5 +85,60 @@ export function mentionsKept({ harness, freshStore }: ContractStores): void {
     } finally {
       await reopened.close();
     }
+  });
+
+  test('a received mention verified for the first time tells the owner once, kept with it, and its entries move with an export', async (t) => {
+    const place = await harness.fresh();
+    const store = await harness.open(place, { notificationChannels: BOTH_CHANNELS });
+    const shown: Mention = { ...RECEIVED, source: 'https://blog.example/posts/2' };
+    for (const added of [RECEIVED, shown, SENT]) await store.addMention(added);
+    assert.deepEqual(await store.outboxDepth(), { email: 0, webhook: 0 }, 'nothing while unverified');
+    const verified = {
+      kind: 'reply',
+      authorName: 'Dana Blogger',
+      authorUrl: 'https://blog.example/',
+      content: 'Yes.',
+      dueAt: null,
+    } as const;
+    const waiting: Mention = { ...RECEIVED, ...verified, status: 'waiting', settledAt: '2026-01-01T10:05:00.000Z' };
+    await store.replaceMention(waiting);
+    await store.replaceMention({ ...shown, ...verified, status: 'published', settledAt: '2026-01-01T10:06:00.000Z' });
+    await store.replaceMention({ ...waiting, settledAt: '2026-01-01T11:00:00.000Z' });
+    await store.replaceMention({ ...waiting, status: 'published' });
+    await store.replaceMention({ ...SENT, status: 'sent', dueAt: null });
+    assert.deepEqual(await store.outboxDepth(), { email: 2, webhook: 2 }, 'a first verification only: not again, approved or sent');
+    await store.close();
+
+    const reopened = await harness.open(place, { notificationChannels: BOTH_CHANNELS });
+    t.after(() => reopened.close());
+    const claimed = await reopened.claimNotifications('email', 10, 60_000);
+    const [first] = claimed;
+    assert.ok(first);
+    assert.deepEqual(first.notification, {
+      kind: 'mention',
+      id: first.notification.id,
+      createdAt: waiting.settledAt,
+      source: RECEIVED.source,
+      articleSlug: 'hello',
+      lang: 'en',
+      status: 'waiting',
+      mentionKind: 'reply',
+      authorName: 'Dana Blogger',
+      authorUrl: 'https://blog.example/',
+      body: 'Yes.',
+    });
+    assert.equal(first.id, outboxIdOf(first.notification.id, 'email'));
+    assert.deepEqual(
+      claimed.map((entry) => [entry.createdAt, entry.notification.kind === 'mention' && entry.notification.status]),
+      [
+        ['2026-01-01T10:05:00.000Z', 'waiting'],
+        ['2026-01-01T10:06:00.000Z', 'published'],
+      ],
+      'dated when verified',
+    );
+    const exported = (await collect(reopened.exportRecords())).filter((record) => record.kind === 'notification');
+    const target = await freshStore(t);
+    assert.deepEqual(await target.importRecords(replay(exported)), { added: 4, skipped: 0 });
+    assert.deepEqual(await target.claimNotifications('email', 10, 60_000), claimed);
   });
 }

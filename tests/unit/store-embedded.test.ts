@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openEmbeddedStore } from '../../src/server/store/embedded/engine.ts';
-import type { OutboxEntry, StoredComment } from '../../src/server/store/types.ts';
+import { newMention } from '../../src/server/store/records.ts';
+import type { Mention, OutboxEntry, StoredComment } from '../../src/server/store/types.ts';
 import { newComment, PARIS_SUBMISSION } from '../support/store-contract.ts';
 import { until } from '../support/until.ts';
 
@@ -399,6 +400,50 @@ describe('the embedded store', () => {
       emails.every((entry) => !('authorHash' in entry.notification) && entry.attempts === 0 && entry.dueAt === '2026-01-02T03:04:05.000Z'),
     );
     assert.deepEqual(await store.outboxDepth(), { email: 2, webhook: 1 });
+  });
+
+  test('a verified Webmention’s entries, whole in its journal line, are replayed after a crash', async (t) => {
+    const dir = await scratch();
+    await mkdir(join(dir, 'journal'), { recursive: true });
+    const received = newMention(
+      { source: 'https://blog.example/1', target: 'https://site.example/articles/told', articleSlug: 'told', lang: 'en' },
+      'received',
+    );
+    const verifiedAt = '2026-01-02T03:04:05.000Z';
+    const waiting: Mention = { ...received, status: 'waiting', kind: 'mention', settledAt: verifiedAt, dueAt: null };
+    const entry = {
+      id: 'told-mention.email',
+      channel: 'email',
+      notification: {
+        kind: 'mention',
+        id: 'told-mention',
+        createdAt: verifiedAt,
+        source: waiting.source,
+        articleSlug: 'told',
+        lang: 'en',
+        status: 'waiting',
+        mentionKind: 'mention',
+        authorName: null,
+        authorUrl: null,
+        body: null,
+      },
+      createdAt: verifiedAt,
+      attempts: 0,
+      dueAt: verifiedAt,
+    } satisfies OutboxEntry;
+    await writeFile(
+      join(dir, 'journal', '0000000001.jsonl'),
+      [
+        { seq: 1, op: 'mention', item: received },
+        { seq: 2, op: 'mention', item: waiting, outbox: [entry] },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(''),
+    );
+    const store = await openEmbeddedStore(dir);
+    t.after(() => store.close());
+    assert.deepEqual(await store.findMention(waiting), waiting);
+    assert.deepEqual(await store.claimNotifications('email', 10, 60_000), [entry]);
   });
 
   test('a new record’s entries are named by its id in its journal line, and replayed, tried, sent, imported and compacted as whole ones', async (t) => {

@@ -9,15 +9,19 @@ import type { Notification } from '../store/types.ts';
  * email holding a batch of them, and a webhook body. Only what the
  * notification holds is written (it never holds an address or a hash),
  * with a comment's moderation links. The site's own lines (what came in, its
- * page, its moderation links) come first; what a reader wrote comes after
- * them, every line quoted and the whole between two marker lines, so that
- * no text of theirs can pass for a line or link of the site's.
+ * page, a Webmention's source, its moderation links) come first; what a
+ * reader wrote (or another site's page said) comes after them, every line
+ * quoted and the whole between two marker lines, so that no text of theirs
+ * can pass for a line or link of the site's.
  */
 
 /** The signed moderation links of a notification: a comment's approve (while it waits), delete and ban; none for anything else. */
 export type LinksOf = (notification: Notification) => ModerationLink[];
 
 const LINK_LABELS: Record<ModerationAction, string> = { approve: 'Approve', delete: 'Delete', ban: 'Ban the writer' };
+
+/** Where the owner approves or deletes a Webmention that waits. */
+const MENTION_DESK = 'the desk’s Requests and counts page, or npm run data -- mentions';
 
 /** The lines around what a reader wrote. */
 const READER_TEXT = { start: '——— The reader wrote (their words, not the site’s): ———', end: '——— End of what the reader wrote ———' };
@@ -30,6 +34,8 @@ function linkOf(notification: Notification, site: string): string | null {
   switch (notification.kind) {
     case 'comment':
       return `${site}${articlePath(notification.articleSlug, DEFAULT_LANGUAGE)}`;
+    case 'mention':
+      return `${site}${articlePath(notification.articleSlug, notification.lang)}`;
     case 'bugReport':
       return notification.pagePath === null ? null : `${site}${notification.pagePath}`;
     case 'topicRequest':
@@ -49,7 +55,22 @@ function headlineOf(notification: Notification): string {
       return 'New bug report';
     case 'citySubmission':
       return `New city submission: ${notification.city}, ${notification.countryName}`;
+    case 'mention': {
+      const author = notification.authorName ?? new URL(notification.source).host;
+      return `New Webmention (${notification.mentionKind}) by ${author} on ${notification.articleSlug}${notification.status === 'waiting' ? ', waiting for approval' : ''}`;
+    }
   }
+}
+
+/**
+ * The site's lines about a notification besides its page and links: a
+ * Webmention's source, and where one that waits is approved (the desk has
+ * no address the site knows, and a mention no moderation link).
+ */
+function detailsOf(notification: Notification): string[] {
+  if (notification.kind !== 'mention') return [];
+  const waiting = notification.status === 'waiting' ? [`To approve or delete it: ${MENTION_DESK}`] : [];
+  return [`Source: ${notification.source}`, ...waiting];
 }
 
 /** What a reader wrote, as sent. */
@@ -63,6 +84,8 @@ function bodyOf(notification: Notification): string {
       return notification.description;
     case 'citySubmission':
       return `Net pay ${notification.netPay} ${notification.currency}, rent ${notification.rent}, a beer ${notification.beerPrice}`;
+    case 'mention':
+      return notification.body ?? '';
   }
 }
 
@@ -74,12 +97,16 @@ function quotedOf(written: string): string {
 }
 
 /**
- * A notification as plain text: its headline; its page and its moderation
- * links, one a line; then what was written, quoted.
+ * A notification as plain text: its headline; its page, its details and its
+ * moderation links, one a line; then what was written, quoted.
  */
 function textOf(notification: Notification, site: string, links: readonly ModerationLink[]): string {
   const link = linkOf(notification, site);
-  const siteLines = [...(link === null ? [] : [`Page: ${link}`]), ...links.map(({ action, url }) => `${LINK_LABELS[action]}: ${url}`)];
+  const siteLines = [
+    ...(link === null ? [] : [`Page: ${link}`]),
+    ...detailsOf(notification),
+    ...links.map(({ action, url }) => `${LINK_LABELS[action]}: ${url}`),
+  ];
   return [headlineOf(notification), siteLines.join('\n'), quotedOf(bodyOf(notification))].filter(Boolean).join('\n\n');
 }
 

@@ -1,12 +1,40 @@
+import { now } from './clock.ts';
+import { newId } from './ids.ts';
 import { notification } from './shapes.ts';
-import type { BugReport, CitySubmission, Notification, NotificationChannel, OutboxEntry, StoredComment, TopicRequest } from './types.ts';
+import type {
+  BugReport,
+  CitySubmission,
+  Mention,
+  Notification,
+  NotificationChannel,
+  OutboxEntry,
+  StoredComment,
+  TopicRequest,
+} from './types.ts';
 
-/** A stored record that the owner is told of, by kind. */
+/** What the owner is told of a verified Webmention, as a record of its own: its notification's fields but its kind. */
+type VerifiedMention = Omit<Extract<Notification, { kind: 'mention' }>, 'kind'>;
+
+/** A record that the owner is told of, by kind: a stored one, or a Webmention's first verification (firstVerification). */
 export type Notified =
   | { kind: 'comment'; record: StoredComment }
   | { kind: 'topicRequest'; record: TopicRequest }
   | { kind: 'bugReport'; record: BugReport }
-  | { kind: 'citySubmission'; record: CitySubmission };
+  | { kind: 'citySubmission'; record: CitySubmission }
+  | { kind: 'mention'; record: VerifiedMention };
+
+/**
+ * What the owner is told when `next` takes the place of `kept`: a received
+ * Webmention verified for the first time (unverified, now waiting or
+ * published), under a new id, dated when it was verified. Null for any other
+ * change: a verification again, an approval, a sent one settled.
+ */
+export function firstVerification(kept: Pick<Mention, 'status'>, next: Mention): Notified | null {
+  if (kept.status !== 'unverified' || (next.status !== 'waiting' && next.status !== 'published')) return null;
+  const { source, articleSlug, lang, status, kind, authorName, authorUrl, content, settledAt } = next;
+  const told = { source, articleSlug, lang, status, mentionKind: kind ?? 'mention', authorName, authorUrl, body: content };
+  return { kind: 'mention', record: { id: newId(), createdAt: settledAt ?? now(), ...told } };
+}
 
 /** An outbox entry named by its id and channel: the rest of it is its record's (outboxEntriesOf). */
 export type OutboxRef = Pick<OutboxEntry, 'id' | 'channel'>;

@@ -269,7 +269,11 @@ export interface DeliveryStore {
 export interface MentionStore {
   /** Keeps `mention`, durable before it resolves, unless one of its source and target is kept: true when it kept it. */
   addMention(mention: Mention): Promise<boolean>;
-  /** Puts `mention` in the place of the one of its source and target, ending any claim on it; false when there is none. */
+  /**
+   * Puts `mention` in the place of the one of its source and target, ending any claim on it; false when there is
+   * none. A received one verified for the first time (unverified, now waiting or published) puts the owner's
+   * notification in the outbox, in the same durable write (outbox.ts, firstVerification); nothing else does.
+   */
   replaceMention(mention: Mention): Promise<boolean>;
   /** Removes the mention of this source and target; false when there was none. */
   removeMention(key: MentionKey): Promise<boolean>;

@@ -132,18 +132,76 @@ export const vote = z.object({
   vote: castVote,
 });
 
+/** One of the site's languages. */
+const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
+
+/** Which way a Webmention goes: `received` from another site about a page here, or `sent` from an article here. */
+const mentionDirection = z.enum(['received', 'sent']);
+
+/**
+ * Where a Webmention stands. Received: `unverified` until its source was read, then `published` (shown under the
+ * thread) or `waiting` for the owner (MODERATION=first). Sent: `unsent`, then `sent` or `refused` (given up on).
+ */
+const mentionStatus = z.enum(['unverified', 'waiting', 'published', 'unsent', 'sent', 'refused']);
+
+/** What a verified source's h-entry is to its target: an answer, a like, a repost, or a mere mention. */
+const mentionKind = z.enum(['reply', 'like', 'repost', 'mention']);
+
+/**
+ * One Webmention (src/server/federation/webmention/), one per source and target: for a received one, the target
+ * is an article translation's page here; for a sent one, the source is. Work waits on it while `dueAt` is set.
+ */
+export const mention = z.object({
+  source: z.url(),
+  target: z.url(),
+  direction: mentionDirection,
+  /** The article translation it is about (the target's received, the source's sent). */
+  articleSlug: slug,
+  lang: language,
+  status: mentionStatus,
+  /** Read from the source's h-entry once verified; null before, and for a sent one. */
+  kind: mentionKind.nullable(),
+  authorName: text.nullable(),
+  authorUrl: z.url().nullable(),
+  /** The source's text as plain text, never HTML; null for a like or a repost. */
+  content: text.nullable(),
+  receivedAt: isoDate,
+  /** When it was last verified (received) or settled (sent). */
+  settledAt: isoDate.nullable(),
+  /** Failed attempts at the work due. */
+  attempts: z.number().int().nonnegative(),
+  /** When its source is to be verified (again), or it is to be sent; null when nothing is due. */
+  dueAt: isoDate.nullable(),
+});
+
+/**
+ * What the owner is told of a received Webmention verified for the first time: its source, its article and what its
+ * source's h-entry says, shown (`published`) or `waiting` for the owner; named by an id of its own (a mention has
+ * none) and dated when it was verified. The h-entry's kind and text are `mentionKind` and `body`, since `kind` names
+ * the notification and a webhook's body has a `content` of its own (notifications/message.ts).
+ */
+const mentionNotification = mention.pick({ source: true, articleSlug: true, lang: true, authorName: true, authorUrl: true }).extend({
+  kind: z.literal('mention'),
+  id: text.min(1),
+  createdAt: isoDate,
+  status: mentionStatus.extract(['waiting', 'published']),
+  mentionKind,
+  body: mention.shape.content,
+});
+
 /**
  * What the owner is told of a new write: the stored record without the
- * reader's hash. These fields are all a notification takes from its record
- * (store/outbox.ts), and all an outbox entry read back may hold. Its kind and
- * id name the record, so that a later action on it (approve, delete, ban) can
- * be linked from it.
+ * reader's hash, or a verified Webmention (above). These fields are all a
+ * notification takes from its record (store/outbox.ts), and all an outbox
+ * entry read back may hold. Its kind and id name the record, so that a later
+ * action on it (approve, delete, ban) can be linked from it.
  */
 export const notification = z.discriminatedUnion('kind', [
   comment.omit({ authorHash: true, score: true, deletedAt: true, remote: true, imported: true }).extend({ kind: z.literal('comment') }),
   topicRequest.pick({ id: true, requestTitle: true, details: true, createdAt: true }).extend({ kind: z.literal('topicRequest') }),
   bugReport.pick({ id: true, description: true, pagePath: true, createdAt: true }).extend({ kind: z.literal('bugReport') }),
   citySubmission.omit({ authorHash: true, reviewedAt: true }).extend({ kind: z.literal('citySubmission') }),
+  mentionNotification,
 ]);
 
 /** Where the owner hears of new writes: the outbox keeps one entry per notification and channel. */
@@ -218,9 +276,6 @@ export const reactionKind = z.enum(['like', 'boost']);
 
 /** One remote actor's like or boost of an article (of any of its translations), kept until its `Undo`: one per actor and kind. */
 export const reaction = z.object({ articleSlug: slug, kind: reactionKind, actorId: z.url(), at: isoDate });
-
-/** One of the site's languages. */
-const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 
 /** What is handed an article translation once it becomes visible (src/server/appearances/). */
 export const appearanceConsumer = z.enum(['newsletter', 'federation']);
@@ -314,45 +369,6 @@ export const delivery = z.object({
   settledAt: isoDate.nullable(),
   /** `delivered`; or `refused`, given up on: the inbox is gone (404, 410), its address is private, or it failed too often. */
   outcome: z.enum(['delivered', 'refused']).nullable(),
-});
-
-/** Which way a Webmention goes: `received` from another site about a page here, or `sent` from an article here. */
-const mentionDirection = z.enum(['received', 'sent']);
-
-/**
- * Where a Webmention stands. Received: `unverified` until its source was read, then `published` (shown under the
- * thread) or `waiting` for the owner (MODERATION=first). Sent: `unsent`, then `sent` or `refused` (given up on).
- */
-const mentionStatus = z.enum(['unverified', 'waiting', 'published', 'unsent', 'sent', 'refused']);
-
-/** What a verified source's h-entry is to its target: an answer, a like, a repost, or a mere mention. */
-const mentionKind = z.enum(['reply', 'like', 'repost', 'mention']);
-
-/**
- * One Webmention (src/server/federation/webmention/), one per source and target: for a received one, the target
- * is an article translation's page here; for a sent one, the source is. Work waits on it while `dueAt` is set.
- */
-export const mention = z.object({
-  source: z.url(),
-  target: z.url(),
-  direction: mentionDirection,
-  /** The article translation it is about (the target's received, the source's sent). */
-  articleSlug: slug,
-  lang: language,
-  status: mentionStatus,
-  /** Read from the source's h-entry once verified; null before, and for a sent one. */
-  kind: mentionKind.nullable(),
-  authorName: text.nullable(),
-  authorUrl: z.url().nullable(),
-  /** The source's text as plain text, never HTML; null for a like or a repost. */
-  content: text.nullable(),
-  receivedAt: isoDate,
-  /** When it was last verified (received) or settled (sent). */
-  settledAt: isoDate.nullable(),
-  /** Failed attempts at the work due. */
-  attempts: z.number().int().nonnegative(),
-  /** When its source is to be verified (again), or it is to be sent; null when nothing is due. */
-  dueAt: isoDate.nullable(),
 });
 
 /**

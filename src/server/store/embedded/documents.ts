@@ -86,7 +86,7 @@ export const storedShapes = {
  * The outbox entries a new record brings, in the record's own journal line:
  * stored with it, or not at all. Named by id and channel (their notification
  * is the record's); a line may hold whole entries too, which are taken as
- * they are.
+ * they are: a verified Webmention's, whose notification is not its record.
  */
 const outbox = z.array(z.union([outboxEntry, outboxRef])).optional();
 
@@ -145,8 +145,9 @@ export const journalRecord = z.discriminatedUnion('op', [
   }),
   z.object({ seq, op: z.literal('deliveriesFailed'), keys: z.array(text.min(1)), dueAt: isoDate }),
   z.object({ seq, op: z.literal('deliveriesPruned'), settledBefore: isoDate }),
-  // Webmentions (mentions.ts): one kept whole, new or in the place of the one of its source and target; or removed.
-  z.object({ seq, op: z.literal('mention'), item: mention }),
+  // Webmentions (mentions.ts): one kept whole, new or in the place of the one of its source and target, with the
+  // notification of its first verification as whole entries; or removed.
+  z.object({ seq, op: z.literal('mention'), item: mention, outbox }),
   z.object({ seq, op: z.literal('mentionRemoved'), source: z.url(), target: z.url(), slug }),
 ]);
 export type JournalRecord = z.infer<typeof journalRecord>;

@@ -37,7 +37,7 @@ export interface EmbeddedStoreOptions {
   compactEveryMs: number;
   /** How many comments the threads kept in memory may hold before idle ones are let go (read again from their files when asked for). */
   keptComments: number;
-  /** The channels a new comment, request, report or submission is put in the outbox for. */
+  /** The channels a new comment, request, report or submission, or a verified Webmention, is put in the outbox for. */
   notificationChannels: readonly NotificationChannel[];
 }
 

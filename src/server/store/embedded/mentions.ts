@@ -1,3 +1,4 @@
+import { firstVerification, outboxEntriesOf } from '../outbox.ts';
 import { mentionKey } from '../records.ts';
 import type { MentionStore } from '../roles.ts';
 import { mention as mentionShape } from '../shapes.ts';
@@ -70,11 +71,16 @@ export class EmbeddedMentions implements MentionStore {
     return true;
   }
 
+  /** A first verification's notification goes in the mention's journal line, as whole entries: its id is its own. */
   async replaceMention(mention: Mention): Promise<boolean> {
     const key = mentionKey(mention);
     this.#leases.end([key]);
-    if (!this.#state.mentions.find(key)) return false;
-    await this.#core.commit({ op: 'mention', item: mentionShape.parse(mention) });
+    const kept = this.#state.mentions.find(key);
+    if (!kept) return false;
+    const item = mentionShape.parse(mention);
+    const notified = firstVerification(kept, item);
+    const outbox = notified ? outboxEntriesOf(notified, this.#core.outboxRefs(notified.record.id)) : [];
+    await this.#core.commit({ op: 'mention', item, ...(outbox.length > 0 ? { outbox } : {}) });
     return true;
   }
 

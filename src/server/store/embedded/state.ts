@@ -246,15 +246,18 @@ export class StoreState {
     return [this.#applyChange(record), this.#addOutboxEntries(record)].filter((state) => state !== null);
   }
 
-  /** The outbox entries a journal record brings: those it names, made from its record, and any it holds whole. */
+  /**
+   * The outbox entries a journal record brings: any it holds whole, and
+   * those it names, made from its record (one the owner is told of).
+   */
   #addOutboxEntries(record: JournalRecord): SnapshotTarget | null {
-    const notified = notifiedBy(record);
-    if (!notified || !('outbox' in record) || !record.outbox || record.outbox.length === 0) return null;
+    if (!('outbox' in record) || !record.outbox || record.outbox.length === 0) return null;
     const { outbox } = record;
+    const notified = notifiedBy(record);
     // A comment's entries hold the copy its thread made of it just now, kept anyway, rather than the record's (a
     // parser's object, larger); not a later version that a replayed thread's snapshot holds.
-    const thread = notified.kind === 'comment' ? this.#threads.get(notified.record.articleSlug) : undefined;
-    if (notified.kind === 'comment' && thread && record.seq > thread.journalSeq)
+    const thread = notified?.kind === 'comment' ? this.#threads.get(notified.record.articleSlug) : undefined;
+    if (notified?.kind === 'comment' && thread && record.seq > thread.journalSeq)
       notified.record = thread.kept(notified.record.id) ?? notified.record;
     return changed(this.outbox, record.seq, (queue) => {
       const named: OutboxRef[] = [];
@@ -262,7 +265,7 @@ export class StoreState {
         if ('notification' in entry) queue.addWhole(entry);
         else named.push(entry);
       }
-      queue.add(notified, named);
+      if (notified) queue.add(notified, named);
     });
   }
 

@@ -32,7 +32,7 @@ export interface PostgresStoreOptions {
   timeoutMs: number | null;
   /** Whether the owner's bans are held in memory and followed (ban-watch.ts), as the site does, or asked for at each check. */
   watchBans: boolean;
-  /** The channels a new comment, request, report or submission is put in the outbox for. */
+  /** The channels a new comment, request, report or submission, or a verified Webmention, is put in the outbox for. */
   notificationChannels: readonly NotificationChannel[];
 }
 

@@ -1,4 +1,5 @@
 /** Webmentions on PostgreSQL: migrations/1797206400000_mentions.sql. */
+import { firstVerification } from '../outbox.ts';
 import type { MentionStore } from '../roles.ts';
 import { mention as mentionShape } from '../shapes.ts';
 import type { Mention, MentionKey } from '../types.ts';
@@ -91,18 +92,29 @@ export class PostgresMentions implements MentionStore {
     });
   }
 
+  /** The kept row is locked first, so that its status before is known: a first verification's outbox rows go in the same update. */
   replaceMention(mention: Mention): Promise<boolean> {
     const item = mentionShape.parse(mention);
     const [, , ...rest] = mentionColumns([item]).map((column) => column[0]);
     return this.#core.transaction(async (client) => {
-      const { rowCount } = await client.query(
-        `UPDATE mentions SET (${MENTION_COLUMNS}, lease_until) = ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, NULL)
+      const { rows } = await client.query<Pick<Mention, 'status'>>(`SELECT status FROM mentions WHERE ${KEYED} FOR UPDATE`, [
+        item.source,
+        item.target,
+      ]);
+      const kept = rows[0];
+      if (!kept) return false;
+      const notified = firstVerification(kept, item);
+      const { text, params } = this.#core.withOutbox(
+        {
+          text: `UPDATE mentions SET (${MENTION_COLUMNS}, lease_until) = ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, NULL)
          WHERE ${KEYED}`,
-        [item.source, item.target, ...rest],
+          params: [item.source, item.target, ...rest],
+        },
+        notified ? [notified] : [],
       );
-      const replaced = (rowCount ?? 0) > 0;
-      if (replaced && item.direction === 'received') await bumpRevision(client, `thread:${item.articleSlug}`);
-      return replaced;
+      await client.query(text, params);
+      if (item.direction === 'received') await bumpRevision(client, `thread:${item.articleSlug}`);
+      return true;
     });
   }
 
