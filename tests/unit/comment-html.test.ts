@@ -169,14 +169,15 @@ describe('rendering time', () => {
   /** Times under this are too short to compare: the timer's grain and a collection weigh more than the renderer. */
   const TOO_SHORT_MS = 2;
 
-  test(`a pathological body of ${BODY_CHARS} characters takes at most 8 times one of a quarter of that, and under 200 ms`, () => {
+  test(`a pathological body of ${BODY_CHARS} characters renders in under 20 ms, and at most 8 times as long as one of a quarter of that`, () => {
     for (const [name, make] of Object.entries(pathological)) {
       const whole = make(BODY_CHARS);
       assert.ok(whole.length <= BODY_CHARS && whole.length > BODY_CHARS * 0.95, name);
       const [quarterMs, wholeMs] = [fastestMs(() => commentHtml(make(QUARTER)), 10), fastestMs(() => commentHtml(whole), 10)];
       const times = `${name}: ${quarterMs.toFixed(2)} ms, then ${wholeMs.toFixed(2)} ms`;
       assert.ok(wholeMs < TOO_SHORT_MS || wholeMs <= 8 * quarterMs, `linear in the length: ${times}`);
-      assert.ok(wholeMs < 200, `a generous guard: ${times}`);
+      // The fastest of ten runs: the issue's bound for the renderer's own time, not the machine's other work.
+      assert.ok(wholeMs < 20, `under 20 ms: ${times}`);
     }
   });
 });
