@@ -2,8 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { SERVED_SETTINGS_PRELOAD, startEnvironment } from './tests/support/prepared-build.ts';
-import { copyOfPreparedSite } from './tests/support/site.ts';
+import { startEnvironment } from './tests/support/prepared-build.ts';
 
 // The system Chromium (Debian's `chromium`); Playwright never downloads a browser here.
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -27,7 +26,7 @@ process.env['BROWSER_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'longhand-browser
  * the copy again for it. The prepared site stays as `test:prepare` built
  * it, for the tests that start it themselves while this server runs.
  */
-process.env['BROWSER_SITE_DIR'] ??= await copyOfPreparedSite();
+process.env['BROWSER_SITE_DIR'] ??= mkdtempSync(join(tmpdir(), 'longhand-browser-site-'));
 /**
  * The specs that run Lighthouse: its performance score is this machine's
  * CPU time multiplied, so they run last, one at a time, with no other test
@@ -53,9 +52,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Its npm start sees the prepared build's settings, the server its own (tests/support/prepared-build.ts).
-    command: `node --import "${SERVED_SETTINGS_PRELOAD}" scripts/start.ts`,
-    cwd: process.env['BROWSER_SITE_DIR'],
+    // Copies the prepared site into BROWSER_SITE_DIR and runs its npm start there (tests/support/browser-site.ts).
+    command: 'node tests/support/browser-site.ts',
     url: `http://127.0.0.1:${PORT}/`,
     // The browser's Origin is this address, and each run starts with an empty store.
     env: {

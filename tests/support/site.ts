@@ -33,10 +33,15 @@ export async function copyProject(name: string): Promise<string> {
 export async function copyOfPreparedSite(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'longhand-site-'));
   madeFolders.push(dir);
+  await copyPreparedSiteTo(dir);
+  return dir;
+}
+
+/** The prepared site copied into `dir`, as copyOfPreparedSite copies it; the folder is the caller's to remove. */
+export async function copyPreparedSiteTo(dir: string): Promise<void> {
   await cp(PREPARED_SITE, dir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
   const now = new Date();
   await utimes(join(dir, 'dist', 'server', 'entry.mjs'), now, now);
-  return dir;
 }
 
 /** Writes files into a copy: `{ 'content/articles/x/en.md': '…' }`. */
