@@ -7,7 +7,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load, type LoadResult } from './load.ts';
+import { inTurns, type LoadResult } from './load.ts';
 import { PRODUCTION_OBSERVABILITY, startBareServer, type Started, startProcess } from './processes.ts';
 import { onLoadCore, PINNED } from './cores.ts';
 import { benchPageWeight } from './page-weight.ts';
@@ -18,8 +18,10 @@ const ROOT = process.cwd();
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 20);
 const GOAL = 0.8;
-/** autocannon takes whole seconds only. */
-const HALF_SECONDS = Math.max(1, Math.round(SECONDS / 2));
+/** Only the targets whose name holds this text, when set: one path measured alone, as `npm run bench` measures it. */
+const ONLY = process.env['BENCH_READS'] ?? '';
+/** Each server's turns of a target, a second each (bench/load.ts, inTurns): six with the default SECONDS. */
+const ROUNDS = Math.max(3, Math.round(SECONDS * 1.2));
 
 /** Comments on the article whose page and thread are measured. */
 const THREAD_COMMENTS = 50;
@@ -80,41 +82,28 @@ async function capture(url: string): Promise<{ status: number; headers: Record<s
   return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
 }
 
-/** Two loads of one URL as one: requests a second averaged, the worse latencies, every error. */
-function together(first: LoadResult, second: LoadResult): LoadResult {
-  return {
-    requestsPerSecond: (first.requestsPerSecond + second.requestsPerSecond) / 2,
-    p50: Math.max(first.p50, second.p50),
-    p99: Math.max(first.p99, second.p99),
-    errors: first.errors + second.errors,
-    non2xx: first.non2xx + second.non2xx,
-  };
-}
-
 /** What one target measured: the site by default, the site with its log at `warn`, and the bare server. */
 interface TargetFigures {
   measured: LoadResult;
-  quiet: LoadResult;
   baseline: LoadResult;
+  /** The site's rate over the bare server's, and the quiet site's: each the median of the rounds' (inTurns). */
+  ratio: number;
+  quietRatio: number;
 }
 
 /**
  * The site, the bare server and the quiet site (its log at `warn`) measured
- * in turn, after the same warm-up: site, bare, quiet, quiet, bare, site, each
- * for half of SECONDS, so that a machine speeding up or slowing down during
- * the run weighs on all three alike.
+ * in turns (bench/load.ts, inTurns), the bare server always between the two
+ * sites, so that each ratio is of slices side by side.
  */
 async function measureInTurn(siteUrl: string, bareUrl: string, quietUrl: string): Promise<TargetFigures> {
-  const warmUp = { seconds: 1, connections: CONNECTIONS };
-  const half = { seconds: HALF_SECONDS, connections: CONNECTIONS };
-  for (const url of [siteUrl, bareUrl, quietUrl]) await load(url, warmUp);
-  const siteFirst = await load(siteUrl, half);
-  const bareFirst = await load(bareUrl, half);
-  const quietFirst = await load(quietUrl, half);
-  const quietSecond = await load(quietUrl, half);
-  const bareSecond = await load(bareUrl, half);
-  const siteSecond = await load(siteUrl, half);
-  return { measured: together(siteFirst, siteSecond), baseline: together(bareFirst, bareSecond), quiet: together(quietFirst, quietSecond) };
+  const turns = await inTurns({ site: siteUrl, bare: bareUrl, quiet: quietUrl }, { rounds: ROUNDS, connections: CONNECTIONS });
+  return {
+    measured: turns.overall('site'),
+    baseline: turns.overall('bare'),
+    ratio: turns.ratio('site', 'bare'),
+    quietRatio: turns.ratio('quiet', 'bare'),
+  };
 }
 
 function row(cells: (string | number)[]): string {
@@ -148,20 +137,12 @@ async function measureTarget(path: string, site: Started, quietSite: Started, sc
 async function measureTargets(site: Started, quietSite: Started, scratch: string): Promise<number> {
   let failures = 0;
   console.log(
-    `autocannon, ${CONNECTIONS} connections, ${2 * HALF_SECONDS} s each in two turns (site, bare, site at warn, site at warn, bare, site), loopback${PINNED ? ', each server on core 0 and the load generator on core 1' : ''}; the site with an access line a request and metrics on; goal: at least ${GOAL}× the bare server's requests/s\n`,
+    `autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of a second each (site, bare, site at warn; then the other way), each ratio the median of its rounds, loopback${PINNED ? ', each server on core 0 and the load generator on core 1' : ''}; the site with an access line a request and metrics on; goal: at least ${GOAL}× the bare server's requests/s\n`,
   );
   console.log(row(['target', 'site req/s', 'site p50', 'site p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio', 'at warn']));
-  for (const target of TARGETS) {
-    const { measured, quiet, baseline } = await measureTarget(target.path, site, quietSite, scratch);
-    const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
-    const quietRatio = quiet.requestsPerSecond / baseline.requestsPerSecond;
-    report.reads.push({
-      target: target.name,
-      siteRequestsPerSecond: measured.requestsPerSecond,
-      bareRequestsPerSecond: baseline.requestsPerSecond,
-      quietRequestsPerSecond: quiet.requestsPerSecond,
-      goal: target.goal,
-    });
+  for (const target of TARGETS.filter(({ name }) => name.includes(ONLY))) {
+    const { measured, baseline, ratio, quietRatio } = await measureTarget(target.path, site, quietSite, scratch);
+    report.reads.push({ target: target.name, ratio, quietRatio, goal: target.goal });
     // The not-found page answers 404 on purpose, the bare server too.
     if (measured.errors > 0 || (measured.non2xx > 0 && !target.path.includes('no-such-page'))) failures += 1;
     if (ratio < target.goal) failures += 1;
