@@ -56,7 +56,7 @@ export interface Fetched {
   /** Where the answer came from, after redirects. */
   url: string;
   headers: IncomingMessage['headers'];
-  /** The body of a 2xx answer, as text; empty for any other. */
+  /** The body of a 2xx answer to a GET, as text; empty for any other: the answer to a POST is never read. */
   body: string;
 }
 
@@ -99,7 +99,8 @@ async function once(url: URL, options: OutboundOptions & { signal: AbortSignal }
         const status = res.statusCode ?? 0;
         const chunks: Buffer[] = [];
         let size = 0;
-        if (status < 200 || status >= 300) res.resume();
+        // An inbox or an endpoint that took a POST has said all in its status: a body past MOST_BYTES must not undo that.
+        if (post !== undefined || status < 200 || status >= 300) res.resume();
         else
           res.on('data', (chunk: Buffer) => {
             size += chunk.length;
