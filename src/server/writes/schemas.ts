@@ -40,10 +40,13 @@ function readerText(min: number, max: number) {
 /** A comment id, a slug: bounded strings, checked against the store afterwards. */
 const reference = readerText(1, 200);
 
+/** A comment's longest text, in UTF-16 units: the form's `maxlength`, and the most of a fediverse reply kept. */
+export const COMMENT_CHARS = 4000;
+
 export const commentInput = z.object({
   articleSlug: reference,
   parentId: reference.nullish(),
-  body: readerText(1, 4000),
+  body: readerText(1, COMMENT_CHARS),
   ...formFields,
 });
 
