@@ -6,6 +6,7 @@ import { setImmediate } from 'node:timers/promises';
 import { runInNewContext } from 'node:vm';
 import { buildCityIndex, formatCityIndex } from '../src/build/city-index.ts';
 import { CityIndex, type City } from '../src/server/cities/city-index.ts';
+import { indexDigest, LookupsReader, LookupsWriter } from '../src/server/cities/saved-lookups.ts';
 import { ALTERNATES_SEPARATOR, type CityIndexFile } from '../src/server/cities/index-file.ts';
 import { normalizeName } from '../src/i18n/normalize.ts';
 import { searchCities } from '../src/server/cities/search.ts';
@@ -132,18 +133,28 @@ interface Loaded {
   arrays: number;
 }
 
+/** What the build writes: the index's text and the lookups saved for it (src/server/cities/saved-lookups.ts). */
+interface Written {
+  text: string;
+  lookups: Buffer;
+}
+
+function written(index: CityIndexFile): Written {
+  const text = formatCityIndex(index);
+  const lookups = new LookupsWriter();
+  new CityIndex(index).save(lookups);
+  return { text, lookups: lookups.bytes(indexDigest(text)) };
+}
+
 /**
- * Loads the index from the text the build writes, as the server does: time,
- * and memory kept (heap, and typed arrays outside it). `mainNamesOnly`
- * leaves out the alternate names, to weigh what they add.
+ * Loads the index from what the build writes, as the server does (the files
+ * already read): time, and memory kept (heap, and typed arrays outside it).
  */
-function loadIndex(text: string, gc: () => void, mainNamesOnly = false): Loaded {
+function loadIndex({ text, lookups }: Written, gc: () => void): Loaded {
   gc();
   const before = process.memoryUsage();
   const started = performance.now();
-  const file = JSON.parse(text) as CityIndexFile;
-  if (mainNamesOnly) file.alternates = file.alternates.map(() => '');
-  const index = new CityIndex(file);
+  const index = new CityIndex(JSON.parse(text) as CityIndexFile, LookupsReader.of(lookups, indexDigest(text)));
   const ms = performance.now() - started;
   gc();
   const after = process.memoryUsage();
@@ -153,7 +164,6 @@ function loadIndex(text: string, gc: () => void, mainNamesOnly = false): Loaded 
 /** Loads made of each index: one load is a single timing on a busy machine, which moves from run to run. */
 const LOADS = 3;
 
-/** The median time of `first` and LOADS - 1 more loads of the same text; its memory figures stay the first load's. */
 /** The median time `JSON.parse` takes over the index's text: the floor under any load of it. */
 function medianParseMs(text: string): number {
   const times = Array.from({ length: LOADS }, () => {
@@ -164,9 +174,10 @@ function medianParseMs(text: string): number {
   return times[Math.floor(LOADS / 2)] ?? 0;
 }
 
-function medianLoadMs(first: Loaded, text: string, gc: () => void, mainNamesOnly = false): number {
+/** The median time of `first` and LOADS - 1 more loads of the same files; its memory figures stay the first load's. */
+function medianLoadMs(first: Loaded, files: Written, gc: () => void): number {
   const times = [first.ms];
-  while (times.length < LOADS) times.push(loadIndex(text, gc, mainNamesOnly).ms);
+  while (times.length < LOADS) times.push(loadIndex(files, gc).ms);
   times.sort((a, b) => a - b);
   return times[Math.floor(LOADS / 2)] ?? first.ms;
 }
@@ -226,9 +237,11 @@ async function benchCities(): Promise<void> {
   const started = performance.now();
   const built = buildCityIndex();
   const buildMs = performance.now() - started;
-  const text = formatCityIndex(built);
-  const before = loadIndex(text, gc, true);
-  const loaded = loadIndex(text, gc);
+  const files = written(built);
+  // The main names alone, to weigh what the alternate names add.
+  const mainNames = written({ ...built, alternates: built.alternates.map(() => '') });
+  const before = loadIndex(mainNames, gc);
+  const loaded = loadIndex(files, gc);
   const { index } = loaded;
 
   const latin = realisticQueries(index.cities);
@@ -270,18 +283,18 @@ async function benchCities(): Promise<void> {
     return ok ? ' (goal met)' : ' (GOAL MISSED)';
   };
   const memory = (loaded.heap + loaded.arrays) / 2 ** 20;
-  const loadMs = medianLoadMs(loaded, text, gc);
-  const loadMsBefore = medianLoadMs(before, text, gc, true);
-  const parseMs = medianParseMs(text);
+  const loadMs = medianLoadMs(loaded, files, gc);
+  const loadMsBefore = medianLoadMs(before, mainNames, gc);
+  const parseMs = medianParseMs(files.text);
   const loadRatio = loadMs / parseMs;
   console.log(
     `City search: ${latin.length} realistic queries and ${queries.length - latin.length} in other scripts, × ${PASSES} passes over ${index.cities.length} cities`,
   );
   console.log(
-    `index build (src/build/city-index.ts, ${built.cities.length} cities from the packages): ${buildMs.toFixed(0)} ms, ${mebibytes(Buffer.byteLength(text))} of JSON`,
+    `index build (src/build/city-index.ts, ${built.cities.length} cities from the packages): ${buildMs.toFixed(0)} ms, ${mebibytes(Buffer.byteLength(files.text))} of JSON and ${mebibytes(files.lookups.length)} of saved lookups`,
   );
   console.log(
-    `index load (parse, lookups; reading the file excluded; median of ${LOADS}): ${loadMs.toFixed(1)} ms, JSON.parse of its text ${parseMs.toFixed(1)} ms: ${loadRatio.toFixed(1)}×${mark(loadRatio <= GOALS.timesJsonParse)}: at most ${GOALS.timesJsonParse}×; before the alternate names ${loadMsBefore.toFixed(1)} ms`,
+    `index load (parse, the saved lookups read; reading the files excluded; median of ${LOADS}): ${loadMs.toFixed(1)} ms, JSON.parse of its text ${parseMs.toFixed(1)} ms: ${loadRatio.toFixed(1)}×${mark(loadRatio <= GOALS.timesJsonParse)}: at most ${GOALS.timesJsonParse}×; before the alternate names ${loadMsBefore.toFixed(1)} ms`,
   );
   console.log(
     `index memory: heap +${mebibytes(loaded.heap)}, typed arrays +${mebibytes(loaded.arrays)}, ${memory.toFixed(1)} MiB in all${mark(memory < GOALS.memoryMiB)}: under ${GOALS.memoryMiB} MiB; before the alternate names ${((before.heap + before.arrays) / 2 ** 20).toFixed(1)} MiB`,

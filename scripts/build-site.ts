@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promi
 import { join, relative } from 'node:path';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE } from '../src/server/articles/built-content.ts';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
+import { LOOKUPS_PATH } from '../src/server/cities/saved-lookups.ts';
 import { pageCaptcha, pageFeatures, setting } from '../src/server/settings/environment.ts';
 import { precompress } from '../src/build/precompress.ts';
 import { startSearchIndex } from '../src/build/search-index.ts';
@@ -39,12 +40,13 @@ export function buildSettings(): string {
 }
 
 /**
- * Whether `dist/` or the city index is missing, older than any source, or
+ * Whether `dist/` or the city index (or its saved lookups) is missing, older than any source, or
  * built with other build-time settings than the environment's now.
  */
 export async function buildIsStale(root: string): Promise<boolean> {
   const built = await stat(join(root, BUILD_MARK)).catch(() => undefined);
-  if (!built || !(await stat(join(root, CITY_INDEX_PATH)).catch(() => undefined))) return true;
+  if (!built) return true;
+  for (const path of [CITY_INDEX_PATH, LOOKUPS_PATH]) if (!(await stat(join(root, path)).catch(() => undefined))) return true;
   const settings = await readFile(join(root, BUILD_SETTINGS), 'utf8').catch(() => '');
   if (settings !== buildSettings()) return true;
   const newest = Math.max(...(await Promise.all(SOURCES.map((path) => newestModification(root, path)))));

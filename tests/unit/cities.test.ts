@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { buildCityIndex, formatCityIndex } from '../../src/build/city-index.ts';
 import { MIN_POPULATION } from '../../src/server/cities/min-population.ts';
 import { ZURICH } from '../../src/server/api/examples.ts';
 import { apiRequestOf } from '../../src/server/api-frame/api-request.ts';
 import { serveCitySearch } from '../../src/server/cities/city-search-response.ts';
-import { CityIndex } from '../../src/server/cities/city-index.ts';
+import { CityIndex, loadCityIndex } from '../../src/server/cities/city-index.ts';
+import { indexDigest, LookupsReader, LookupsWriter } from '../../src/server/cities/saved-lookups.ts';
 import { cityResult, type CitySearchResponse } from '../../src/server/cities/city-result.ts';
 import { findCity, knownCountryCodes } from '../../src/server/cities/find-city.ts';
 import type { CityIndexFile } from '../../src/server/cities/index-file.ts';
@@ -369,5 +373,40 @@ describe('country names in the reader’s language', () => {
     assert.deepEqual(Object.keys(munich ?? {}).slice(0, 3), ['id', 'name', 'matchedName']);
     assert.equal(munich?.matchedName, 'München');
     assert.equal((await countryNames('?q=berlin&country=de'))[0]?.matchedName, undefined);
+  });
+});
+
+describe('the lookups the build saves', () => {
+  const text = indexText;
+  const saved = new LookupsWriter();
+  index.save(saved);
+  const bytes = saved.bytes(indexDigest(text));
+  const queries = ['san', 'zuri', 'new y', 'mosc', 'moskow', 'münchen', 'Мюнхен', '東京', 'sao pa', 'frankfurt am'];
+  const answers = (searched: CityIndex) => queries.map((q) => searchCities(searched, q).results.map(describeMatch));
+
+  test('an index read with them answers every search as one that works them out', () => {
+    const read = new CityIndex(JSON.parse(text) as CityIndexFile, LookupsReader.of(bytes, indexDigest(text)));
+    assert.deepEqual(answers(read), answers(index));
+    assert.deepEqual(read.byTrigram.ranks, index.byTrigram.ranks);
+    assert.deepEqual(read.byCountryBigram.signatures, index.byCountryBigram.signatures);
+  });
+
+  test('the server loads them from the file saved for its index; of another text, or cut short, it works them out itself', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lookups-'));
+    try {
+      const path = join(dir, 'lookups.bin');
+      assert.equal(LookupsReader.of(bytes, indexDigest(`${text} `)), undefined, 'the lookups of another text are not read');
+      const damaged = [bytes.subarray(0, bytes.length - 1000), Buffer.concat([bytes, bytes.subarray(44, 48)])];
+      for (const file of [bytes, ...damaged]) {
+        writeFileSync(path, file);
+        const loaded = loadCityIndex(text, path);
+        // Read lookups are views over the file's bytes; worked-out ones are arrays of their own.
+        assert.equal(loaded.byTrigram.ranks.buffer.byteLength === file.length, file === bytes, `${String(file.length)} bytes read`);
+        assert.deepEqual(answers(loaded), answers(index));
+      }
+      assert.deepEqual(answers(loadCityIndex(text, join(dir, 'none.bin'))), answers(index), 'none saved');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

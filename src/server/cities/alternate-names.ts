@@ -2,6 +2,7 @@ import type { City } from './city-index.ts';
 import { ALTERNATES_SEPARATOR } from './index-file.ts';
 import { ANY_COUNTRY, MAX_RESULTS, RANKED_KINDS, type CityMatch, type RankedKind } from './match.ts';
 import { PostingLists } from './postings.ts';
+import type { LookupsReader, LookupsWriter } from './saved-lookups.ts';
 import type { Query } from './ranked.ts';
 
 /**
@@ -147,9 +148,14 @@ export class AlternateNames {
   /** Every gram of the names in scripts written without spaces: the candidates of inside matches. */
   readonly #byGram: PostingLists;
 
-  /** `alternates`: per city rank, the joined names of the index file. */
-  constructor(alternates: readonly string[]) {
+  /** `alternates`: per city rank, the joined names of the index file; `saved`: the lookups saved for them (city-index.ts). */
+  constructor(alternates: readonly string[], saved?: LookupsReader) {
     this.#joined = alternates;
+    if (saved) {
+      [this.#city, this.#nameStart, this.#keyStart, this.#keyEnd] = [saved.next(), saved.next(), saved.next(), saved.next()];
+      [this.#byName, this.#byWordStart, this.#byGram] = [PostingLists.read(saved), PostingLists.read(saved), PostingLists.read(saved)];
+      return;
+    }
     let entries = 0;
     for (const joined of alternates) if (joined !== '') entries += (countOf(joined, ALTERNATES_SEPARATOR) + 1) / 2;
     this.#city = new Int32Array(entries);
@@ -172,15 +178,21 @@ export class AlternateNames {
     const textOf = (at: number) => alternates[this.#city[at] ?? 0] ?? '';
     const signatures = new Int32Array(entries);
     for (let at = 0; at < entries; at++) signatures[at] = signatureOf(textOf(at), this.#keyStart[at] ?? 0, this.#keyEnd[at] ?? 0);
-    this.#byName = new PostingLists(NAME_BUCKETS, signatures, (at, add) => {
+    this.#byName = PostingLists.build(NAME_BUCKETS, signatures, (at, add) => {
       add(wholeName(textOf(at), this.#keyStart[at] ?? 0, this.#keyEnd[at] ?? 0));
     });
-    this.#byWordStart = new PostingLists(GRAM_BUCKETS, signatures, (at, add) => {
+    this.#byWordStart = PostingLists.build(GRAM_BUCKETS, signatures, (at, add) => {
       eachLeadingGram(textOf(at), this.#keyStart[at] ?? 0, this.#keyEnd[at] ?? 0, add);
     });
-    this.#byGram = new PostingLists(GRAM_BUCKETS, signatures, (at, add) => {
+    this.#byGram = PostingLists.build(GRAM_BUCKETS, signatures, (at, add) => {
       eachInsideGram(textOf(at), this.#keyStart[at] ?? 0, this.#keyEnd[at] ?? 0, add);
     });
+  }
+
+  /** Saves the entries and their lists, in the order the constructor reads them. */
+  save(writer: LookupsWriter): void {
+    writer.add(this.#city, this.#nameStart, this.#keyStart, this.#keyEnd);
+    for (const lists of [this.#byName, this.#byWordStart, this.#byGram]) lists.save(writer);
   }
 
   /** An entry's name as GeoNames writes it. */

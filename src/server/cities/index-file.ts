@@ -47,15 +47,13 @@ function unreadable(path: string, error: unknown): Error {
   return new Error(`Cannot read the city index ${path}: npm run build (or node scripts/build-city-index.ts) writes it`, { cause: error });
 }
 
-/** Reads an index written by scripts/build-city-index.ts; a missing one says how to make it. */
-export function readCityIndexFile(path: string): CityIndexFile {
-  let text: string;
+/** The text of an index written by scripts/build-city-index.ts; a missing one says how to make it. */
+export function readCityIndexText(path: string): string {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     throw unreadable(path, error);
   }
-  return JSON.parse(text) as CityIndexFile;
 }
 
 /** Throws what `readCityIndexFile` would when the index cannot be read, without reading it. */

@@ -1,3 +1,5 @@
+import type { LookupsReader, LookupsWriter } from './saved-lookups.ts';
+
 /**
  * For each bucket (a trigram, a country…), the ranks of the cities in it,
  * most populous first, stored flat: bucket `b` holds `ranks[starts[b]]` to
@@ -10,17 +12,32 @@ export class PostingLists {
   readonly ranks: Int32Array;
   readonly signatures: Int32Array;
 
+  private constructor(starts: Int32Array, ranks: Int32Array, signatures: Int32Array) {
+    this.starts = starts;
+    this.ranks = ranks;
+    this.signatures = signatures;
+  }
+
+  /** Lists saved by `save`, read back in the same order. */
+  static read(saved: LookupsReader): PostingLists {
+    return new PostingLists(saved.next(), saved.next(), saved.next());
+  }
+
+  save(writer: LookupsWriter): void {
+    writer.add(this.starts, this.ranks, this.signatures);
+  }
+
   /**
    * `signatures` holds one city's signature per rank; `bucketsOf(rank, add)`
    * calls `add` with each bucket of one city, where a bucket added twice lists
    * the city once. `expectedEntries` sizes the work space, grown as needed.
    */
-  constructor(
+  static build(
     bucketCount: number,
     signatures: Int32Array,
     bucketsOf: (rank: number, add: (bucket: number) => void) => void,
     expectedEntries = signatures.length * 4,
-  ) {
+  ): PostingLists {
     const lastRank = new Int32Array(bucketCount).fill(-1);
     let entryBuckets = new Int32Array(expectedEntries);
     let entryRanks = new Int32Array(entryBuckets.length);
@@ -38,25 +55,25 @@ export class PostingLists {
     };
     for (; rank < signatures.length; rank++) bucketsOf(rank, add);
 
-    this.starts = new Int32Array(bucketCount + 1);
+    const starts = new Int32Array(bucketCount + 1);
     for (let entry = 0; entry < entries; entry++) {
       const bucket = entryBuckets[entry] ?? 0;
-      this.starts[bucket + 1] = (this.starts[bucket + 1] ?? 0) + 1;
+      starts[bucket + 1] = (starts[bucket + 1] ?? 0) + 1;
     }
-    for (let bucket = 0; bucket < bucketCount; bucket++)
-      this.starts[bucket + 1] = (this.starts[bucket + 1] ?? 0) + (this.starts[bucket] ?? 0);
-    this.ranks = new Int32Array(entries);
-    this.signatures = new Int32Array(entries);
+    for (let bucket = 0; bucket < bucketCount; bucket++) starts[bucket + 1] = (starts[bucket + 1] ?? 0) + (starts[bucket] ?? 0);
+    const ranks = new Int32Array(entries);
+    const listed = new Int32Array(entries);
     // Entries come in rank order, so filling each bucket from its start keeps its list sorted.
-    const next = this.starts.slice(0, bucketCount);
+    const next = starts.slice(0, bucketCount);
     for (let entry = 0; entry < entries; entry++) {
       const bucket = entryBuckets[entry] ?? 0;
       const at = next[bucket] ?? 0;
       const entryRank = entryRanks[entry] ?? 0;
-      this.ranks[at] = entryRank;
-      this.signatures[at] = signatures[entryRank] ?? 0;
+      ranks[at] = entryRank;
+      listed[at] = signatures[entryRank] ?? 0;
       next[bucket] = at + 1;
     }
+    return new PostingLists(starts, ranks, listed);
   }
 
   /** How many cities a bucket holds. */
