@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { BUILD_MARK, BUILD_SETTINGS, buildIsStale, buildSettings } from '../../scripts/build-site.ts';
 import { CITY_INDEX_PATH } from '../../src/server/cities/index-file.ts';
+import { LOOKUPS_PATH } from '../../src/server/cities/saved-lookups.ts';
 import { newsletterSettings, pageFeatures } from '../../src/server/settings/environment.ts';
 import { SETTINGS } from '../../src/server/settings/schema.ts';
 
@@ -27,7 +28,7 @@ describe('NEWSLETTER and FEDERATION as the build reads them', () => {
   test('a build made with either set otherwise is built again by npm start', async () => {
     const root = await mkdtemp(join(tmpdir(), 'longhand-build-settings-'));
     try {
-      for (const path of [CITY_INDEX_PATH, BUILD_MARK]) {
+      for (const path of [CITY_INDEX_PATH, LOOKUPS_PATH, BUILD_MARK]) {
         await mkdir(dirname(join(root, path)), { recursive: true });
         await writeFile(join(root, path), '');
       }
@@ -39,6 +40,10 @@ describe('NEWSLETTER and FEDERATION as the build reads them', () => {
       process.env['FEDERATION'] = 'off';
       process.env['NEWSLETTER'] = 'off';
       assert.equal(await buildIsStale(root), true, 'NEWSLETTER turned off');
+      process.env['NEWSLETTER'] = 'on';
+      assert.equal(await buildIsStale(root), false, 'as built again');
+      await rm(join(root, LOOKUPS_PATH));
+      assert.equal(await buildIsStale(root), true, 'the city lookups missing');
     } finally {
       await rm(root, { recursive: true, force: true });
     }
