@@ -7,15 +7,13 @@
  * Lines are encoded, as they are written, into a block of BLOCK_BYTES, and the
  * block's bytes leave in one write once it is full, and within
  * WRITTEN_WITHIN_MS of its first line whatever it holds. The process's logger
- * hands them to pino's asynchronous destination (SonicBoom, in buffer mode),
- * which writes them from libuv's thread pool: a write to a pipe or a file is
- * synchronous in Node, and one per request, or a reader of the pipe slower
- * than the server, would hold the server for every reader. Handing it bytes
- * rather than text spares it measuring and joining its growing text on every
- * write, which cost more than the lines themselves. Past WAITING_BYTES not
- * yet written, lines are dropped rather than held. An error is written at
- * once, synchronously, with what waited before it, so that a crash right
- * after still leaves it; whatever waits is written so when the process exits.
+ * hands them to its standard output (standard-output.ts), which writes them
+ * without holding the server for a slow reader: one write per request, or a
+ * reader slower than the server, would cost every reader. Past WAITING_BYTES
+ * not yet written, lines are dropped rather than held. An error is handed
+ * over at once with what waited before it, and written synchronously where
+ * the destination can (a file), so that a crash right after still leaves it;
+ * the same at exit.
  *
  * The access line, one a request, is built as text from the fields at hand,
  * the same JSON pino would write, without going through pino.
@@ -23,9 +21,10 @@
  * What is never logged, by any caller: a reader's address or hash, a body a
  * reader wrote, a secret. Callers pass only what they name.
  */
-import { destination as asynchronousDestination, pino } from 'pino';
+import { pino } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import { settingsOf, type LogLevel, type Settings } from '../settings/environment.ts';
+import { standardOutput } from './standard-output.ts';
 
 /** What a line may carry besides its message: flat, named values. */
 type LogFields = Readonly<Record<string, string | number | boolean | null | undefined>>;
@@ -37,6 +36,9 @@ const BLOCK_BYTES = 32 * 1024;
 
 /** Bytes of lines the process's destination holds at most while its reader is slow: more are dropped. */
 const WAITING_BYTES = 16 * 1024 * 1024;
+
+/** How long an exiting process waits at most for a slow reader to take the lines it still holds. */
+const EXIT_PATIENCE_MS = 1000;
 
 /** A block leaves this long after its first line at the latest: a quiet server's lines are not held for long. */
 const WRITTEN_WITHIN_MS = 200;
@@ -148,10 +150,20 @@ function blockDestination(write: (bytes: Buffer) => void): { write: (line: strin
   };
 }
 
-/** An access line as pino writes `info('request', fields)` (its level, then `timestamp`), an empty operation left out. */
+/** A character JSON may write escaped: a quote, a backslash, a control character, half of a surrogate pair. */
+const ESCAPED_IN_JSON = /["\\\p{Cc}\p{Cs}]/u;
+
+/**
+ * An access line as pino writes `info('request', fields)` (its level, then
+ * `timestamp`), an empty operation left out. Only the path is the caller's
+ * text; the id is the server's own, the method one Node's parser knows, the
+ * kind and the operation names of the server's: none holds a character JSON
+ * escapes, and each is written as it is.
+ */
 function accessLine({ requestId, method, kind, operation, path, status, ms, bytes }: AccessFields, timestamp: string): string {
-  const named = operation === '' ? '' : `,"operation":${JSON.stringify(operation)}`;
-  return `{"level":"info"${timestamp},"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)},"kind":${JSON.stringify(kind)}${named},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"bytes":${bytes},"msg":"request"}\n`;
+  const named = operation === '' ? '' : `,"operation":"${operation}"`;
+  const quotedPath = ESCAPED_IN_JSON.test(path) ? JSON.stringify(path) : `"${path}"`;
+  return `{"level":"info"${timestamp},"requestId":"${requestId}","method":"${method}","kind":"${kind}"${named},"path":${quotedPath},"status":${status},"ms":${ms},"bytes":${bytes},"msg":"request"}\n`;
 }
 
 /** A logger writing through `write`; see the module's comment for its rules. */
@@ -222,26 +234,20 @@ let processLogger: Logger | undefined;
 export function log(): Logger {
   if (!processLogger) {
     const { LOG_LEVEL: level, LOG_FORMAT: format } = settingsOf(['LOG_LEVEL', 'LOG_FORMAT']);
-    const stdout = asynchronousDestination({ dest: 1, sync: false, minLength: 0, maxLength: WAITING_BYTES, contentMode: 'buffer' });
+    const stdout = standardOutput(WAITING_BYTES);
     const logger = createLogger({
       level,
       format: format ?? (process.stdout.isTTY ? 'pretty' : 'json'),
       write: (bytes) => {
-        // In buffer mode SonicBoom takes bytes, though its types name text only.
-        stdout.write(bytes as unknown as string);
+        stdout.write(bytes);
       },
       writeWaiting: () => {
-        try {
-          stdout.flushSync();
-        } catch {
-          // A destination that cannot take the lines now (closed, its reader gone) loses them, never the request.
-        }
+        stdout.writeWaiting();
       },
     });
-    // The same for a write that fails later, on the thread pool.
-    stdout.on('error', () => undefined);
     process.once('exit', () => {
       logger.flush();
+      stdout.writeWaiting(EXIT_PATIENCE_MS);
     });
     processLogger = logger;
   }

@@ -27,6 +27,20 @@ export function servedRecord(): Served {
 /** Paths are logged up to this many characters: a 16,000-character path is an attack, not something to read. */
 const LOGGED_PATH = 512;
 
+/** The first 24 characters of every access line's id in this process: random, in a version 4 UUID's shape. */
+const ID_PREFIX = randomUUID().slice(0, 24);
+let accessLines = 0;
+
+/**
+ * An access line's id: the process's random prefix, then the line's count as
+ * twelve hex digits, so that ids are unique across processes and restarts and
+ * shaped as a UUID, without the cost of 122 fresh random bits a request.
+ */
+function accessLineId(): string {
+  accessLines++;
+  return ID_PREFIX + accessLines.toString(16).padStart(12, '0');
+}
+
 /**
  * Records an answered request: its counts and its access-log line. `path` is
  * without its query string; a moderation link's is logged without its token,
@@ -37,7 +51,7 @@ export function requestServed(method: string, path: string, status: number, serv
   const logger = log();
   if (!logger.enabled('info')) return;
   logger.request({
-    requestId: served.requestId || randomUUID(),
+    requestId: served.requestId || accessLineId(),
     method,
     kind: served.kind,
     operation: served.operation,
