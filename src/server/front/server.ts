@@ -4,7 +4,7 @@ import { isApiPath } from '../api-frame/frame.ts';
 import { setApiHeaders } from '../api-frame/api-headers.ts';
 import type { ApiResponse } from '../api-frame/api-response.ts';
 import { serverError } from '../api-frame/server-errors.ts';
-import { pageRequest, pathOf, requestUrl } from '../http/node-web.ts';
+import { pageRequest, pathOf, requestUrls } from '../http/node-web.ts';
 import { log } from '../observability/log.ts';
 import { cacheWatched } from '../observability/counters.ts';
 import { requestServed, servedRecord, type Served } from '../observability/requests.ts';
@@ -164,13 +164,19 @@ async function routeTable(
 }
 
 /** Answers a request by the first route that takes it, and says what it was in `served`; resolves with the body's bytes sent. */
-async function handle(routes: RouteTable, site: string, req: IncomingMessage, res: ServerResponse, served: Served): Promise<number> {
+async function handle(
+  routes: RouteTable,
+  urlOf: (req: IncomingMessage) => URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  served: Served,
+): Promise<number> {
   const path = pathOf(req.url ?? '/');
   for (const route of routes.byPath) {
     const sent = route(req, res, path, served);
     if (sent !== null) return sent;
   }
-  const url = requestUrl(req, site);
+  const url = urlOf(req);
   for (const route of routes.byUrl) {
     const sent = route(req, res, url, served);
     if (sent === null) continue;
@@ -200,14 +206,14 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const base = options.headers ?? {};
   const baseList = Object.entries(base).flat();
   const routes = await routeTable(options, base, baseList);
-  const { site } = options;
+  const urlOf = requestUrls(options.site);
 
   // A client that sends its headers or its body a byte at a time is cut off, so that it holds no socket for long.
   const timeouts = { headersTimeout: 10_000, requestTimeout: 20_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 2_000 };
   const server = createServer(timeouts, (req, res) => {
     const started = performance.now();
     const served = servedRecord();
-    handle(routes, site, req, res, served).then(
+    handle(routes, urlOf, req, res, served).then(
       (bytes) => {
         requestServed(req.method ?? '', pathOf(req.url ?? '/'), res.statusCode, served, bytes, performance.now() - started);
       },

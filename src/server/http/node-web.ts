@@ -13,9 +13,32 @@ export function pathOf(target: string): string {
   return query === -1 ? target : target.slice(0, query);
 }
 
-/** The request's URL on the site's origin; `//host/x` stays a path here, never another host. */
-export function requestUrl(req: IncomingMessage, site: string): URL {
-  return new URL(req.url?.startsWith('/') ? `${site}${req.url}` : `${site}/`);
+/** Request targets whose parsed URLs are kept at most: past them, the kept ones are forgotten at once. */
+const KEPT_URLS = 1024;
+/** Targets longer than this are parsed each time, never kept. */
+const KEPT_TARGET_LENGTH = 256;
+
+/**
+ * The requests' URLs on the site's origin; `//host/x` stays a path here,
+ * never another host. A target asked again (a busy page, an API read) gets
+ * the URL parsed the first time, its `searchParams` included: parsing and
+ * building them cost more than the rest of a small read. The URL is shared,
+ * so no one changes it: a route wanting another URL makes its own.
+ */
+export function requestUrls(site: string): (req: IncomingMessage) => URL {
+  const kept = new Map<string, URL>();
+  return (req) => {
+    const target = req.url ?? '/';
+    let url = kept.get(target);
+    if (url === undefined) {
+      url = new URL(target.startsWith('/') ? `${site}${target}` : `${site}/`);
+      if (target.length <= KEPT_TARGET_LENGTH) {
+        if (kept.size >= KEPT_URLS) kept.clear();
+        kept.set(target, url);
+      }
+    }
+    return url;
+  };
 }
 
 /** The method that serves a request: a HEAD is answered as its GET, without the body. */
