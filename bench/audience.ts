@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onLoadCore } from './cores.ts';
-import { load } from './load.ts';
+import { load, median } from './load.ts';
 import { PRODUCTION_OBSERVABILITY, startProcess, type Started } from './processes.ts';
 import { handBack, measured } from './report.ts';
 import { CONNECTIONS as WRITERS, loadWrites } from './writes.ts';
@@ -120,11 +120,6 @@ interface Compared {
   audience: number;
   /** The median of the rounds' ratios, audience to plain. */
   ratio: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /**

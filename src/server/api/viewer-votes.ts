@@ -15,8 +15,8 @@ export const viewerVotesQuery = z.object({ slug: z.string().regex(SLUG_PATTERN) 
  * work it out (`identify`); nothing else is read and no hash is returned.
  * Never cached anywhere.
  */
-export async function viewerVotesHandler({ services, ...call }: ReaderCall): Promise<ApiResponse> {
-  const { runtime, published } = await readerServices(services);
+export async function viewerVotesHandler(call: ReaderCall): Promise<ApiResponse> {
+  const { runtime, published } = await readerServices(call.services);
   const { hash } = identify(call, runtime);
   const query = viewerVotesQuery.safeParse({ slug: call.request.url.searchParams.get('slug') });
   if (!query.success || !published.has(query.data.slug))
