@@ -31,12 +31,18 @@ export interface ApiRouteOptions {
  * it as read. A body left unread past the cap closes the connection.
  */
 export function apiRoute({ api, cache, queryParameters, operationOf, base, baseList }: ApiRouteOptions): Route {
+  // A target asked again comes with the same URL (requestUrls): its kept form is worked out once.
+  const keptUrls = new WeakMap<URL, URL>();
   const serve: Route = async (req, res, asked, served) => {
     const socketAddress = req.socket.remoteAddress ?? '';
     served.kind = 'api';
     served.operation = operationOf(req.method ?? 'GET', asked.pathname) ?? '';
     if (req.method === 'GET' || req.method === 'HEAD') {
-      const url = keptUrl(asked, queryParameters(asked.pathname));
+      let url = keptUrls.get(asked);
+      if (!url) {
+        url = keptUrl(asked, queryParameters(asked.pathname));
+        keptUrls.set(asked, url);
+      }
       const key = `${url.pathname}${url.search}`;
       const hit = cache.get(key);
       if (hit) return sendStored(req, res, hit.response, { base, extraHeaders: { Age: String(hit.age) } });
