@@ -31,19 +31,24 @@ export interface ApiRouteOptions {
  * it as read. A body left unread past the cap closes the connection.
  */
 export function apiRoute({ api, cache, queryParameters, operationOf, base, baseList }: ApiRouteOptions): Route {
-  // A target asked again comes with the same URL (requestUrls): its kept form is worked out once.
-  const keptUrls = new WeakMap<URL, URL>();
+  // A target asked again comes with the same URL (requestUrls): what a read works out from it is kept beside it.
+  const reads = new WeakMap<URL, { url: URL; key: string; operation: string }>();
+  /** A read's URL in its kept form, its cache key, and its operation's id. */
+  function readAt(asked: URL): { url: URL; key: string; operation: string } {
+    let read = reads.get(asked);
+    if (!read) {
+      const url = keptUrl(asked, queryParameters(asked.pathname));
+      read = { url, key: `${url.pathname}${url.search}`, operation: operationOf('GET', asked.pathname) ?? '' };
+      reads.set(asked, read);
+    }
+    return read;
+  }
   const serve: Route = async (req, res, asked, served) => {
     const socketAddress = req.socket.remoteAddress ?? '';
     served.kind = 'api';
-    served.operation = operationOf(req.method ?? 'GET', asked.pathname) ?? '';
     if (req.method === 'GET' || req.method === 'HEAD') {
-      let url = keptUrls.get(asked);
-      if (!url) {
-        url = keptUrl(asked, queryParameters(asked.pathname));
-        keptUrls.set(asked, url);
-      }
-      const key = `${url.pathname}${url.search}`;
+      const { url, key, operation } = readAt(asked);
+      served.operation = operation;
       const hit = cache.get(key);
       if (hit) return sendStored(req, res, hit.response, { base, extraHeaders: { Age: String(hit.age) } });
       const response = await api(apiRequest(req, url, EMPTY_BODY, true), socketAddress, req.socket);
@@ -52,6 +57,7 @@ export function apiRoute({ api, cache, queryParameters, operationOf, base, baseL
       if (response.status >= 500) served.requestId = response.headers.get('X-Request-Id') ?? '';
       return sendApiResponse(req, res, response, baseList);
     }
+    served.operation = operationOf(req.method ?? 'GET', asked.pathname) ?? '';
     const body = await readCapped(req, req.headers['content-length'], MAX_BODY_BYTES);
     const response = await api(apiRequest(req, asked, body, false), socketAddress, req.socket);
     if (body.tooLarge) response.headers.set('Connection', 'close');
