@@ -139,8 +139,12 @@ const WRITES = {
   'POST /api/votes': { path: '/api/votes', body: () => ({ articleSlug: pick(PUBLISHED), value: pick([1, -1]) }) },
 };
 
-/** How many timed runs each write figure is taken from: the machine's speed moves from one run to the next. */
-export const RUNS = 3;
+/**
+ * How many timed runs each write figure is taken from: the machine's speed
+ * moves from one run to the next, and a cost judged within 15 % needs more
+ * than three turns' ratios to outvote a disturbed one.
+ */
+export const RUNS = 5;
 
 /** One site's runs of a write: the run of median p99 (its failures those of all its runs), and its rate in each turn. */
 interface SiteRuns {
