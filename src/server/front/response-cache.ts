@@ -144,29 +144,15 @@ export class ResponseCache {
 }
 
 /**
- * Whether a query string names only `parameters`, each once, in their order,
- * read from its text: `searchParams` would build an object a request. A name
- * written encoded is not in that form, and is made so.
- */
-function inKeptForm(search: string, parameters: readonly string[]): boolean {
-  let previous = '';
-  for (const pair of search.slice(1).split('&')) {
-    const equals = pair.indexOf('=');
-    const name = equals === -1 ? pair : pair.slice(0, equals);
-    if (!parameters.includes(name) || name <= previous) return false;
-    previous = name;
-  }
-  return true;
-}
-
-/**
  * The URL a shared response is keyed by and made from: only the query
  * parameters its maker reads (`parameters`, sorted), in that order, the
  * first value of each. A made-up parameter, a repeated one or another order
  * is then the same response. A URL already in that form is kept as it is.
  */
 export function keptUrl(url: URL, parameters: readonly string[]): URL {
-  if (url.search === '' || inKeptForm(url.search, parameters)) return url;
+  if (url.search === '') return url;
+  const asked = [...url.searchParams.keys()];
+  if (asked.every((name, index) => parameters.includes(name) && (index === 0 || (asked[index - 1] ?? '') < name))) return url;
   const kept = new URL(url.pathname, url.origin);
   for (const name of parameters) {
     const value = url.searchParams.get(name);
