@@ -10,10 +10,10 @@
  * hands them to its standard output (standard-output.ts), which writes them
  * without holding the server for a slow reader: one write per request, or a
  * reader slower than the server, would cost every reader. Past WAITING_BYTES
- * not yet written, lines are dropped rather than held. An error is handed
- * over at once with what waited before it, and written synchronously where
- * the destination can (a file), so that a crash right after still leaves it;
- * the same at exit.
+ * not yet written, lines are dropped rather than held. An error is written
+ * at once with what waited before it, as far as the reader has room, so that
+ * a crash right after still leaves it; at exit the process waits up to
+ * EXIT_PATIENCE_MS for a slow reader.
  *
  * The access line, one a request, is built as text from the fields at hand,
  * the same JSON pino would write, without going through pino.

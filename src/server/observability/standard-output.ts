@@ -1,7 +1,8 @@
 /**
  * The process's standard output as the log's destination: blocks of lines,
  * each written at once with one system call on the server's thread (no
- * thread hand-over, no copy), without holding the server for a slow reader.
+ * hand-over to a thread on the same core), without holding the server for a
+ * slow reader.
  *
  * A pipe or a socket (a supervisor, journald, a container runtime, the bench)
  * is open non-blocking, as Node opens it for `process.stdout`: a block is
