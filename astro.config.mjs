@@ -1,4 +1,5 @@
 // @ts-check
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
@@ -25,11 +26,48 @@ function frontAdapter() {
   return adapter;
 }
 
+/** Where Astro keeps its caches: in the project, not in node_modules (see `cacheDir` below). */
+const CACHE_DIR = './.cache/astro';
+
+/**
+ * Astro's content store (every article's body and HTML, hundreds of megabytes
+ * at a thousand articles) kept out of the built code. Astro makes it a module
+ * holding the store as one string, which the bundler reads once a bundle and
+ * V8 compiles when the prerendering first reads content: at an archive's size,
+ * more than the rest of the build. The prerendering reads the store's file instead,
+ * written by the content sync before the bundling starts; the built server
+ * goes without it, since the running site reads the build's content files
+ * (src/server/articles/built-content.ts) and never the store. `astro dev`
+ * keeps Astro's own module.
+ */
+function contentStoreOutOfBundles() {
+  // Astro's own plugin resolves and loads the module first; what it loaded is replaced before it is parsed.
+  const storeModule = '\0astro:data-layer-content';
+  const storeFile = fileURLToPath(new URL(`${CACHE_DIR}/data-store.json`, import.meta.url));
+  /** @type {Record<string, () => string>} */
+  const replacements = {
+    ssr: () => 'export default new Map();',
+    prerender: () =>
+      `import { readFileSync } from 'node:fs';\nexport default JSON.parse(readFileSync(${JSON.stringify(storeFile)}, 'utf8'));`,
+  };
+  return {
+    name: 'longhand:content-store-out-of-bundles',
+    apply: 'build',
+    /** @param {{ name: string }} environment */
+    applyToEnvironment: (environment) => environment.name in replacements,
+    /** @this {{ environment: { name: string } }} @param {string} _code @param {string} id */
+    transform(_code, id) {
+      if (id !== storeModule || !existsSync(storeFile)) return undefined;
+      return { code: replacements[this.environment.name]?.(), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   site,
   // The content layer's cache in the project, not in node_modules: copies of the project that share one
   // node_modules (the tests', the bench's) would otherwise read and write one another's articles.
-  cacheDir: './.cache/astro',
+  cacheDir: CACHE_DIR,
   output: 'static',
   trailingSlash: 'ignore',
   adapter: frontAdapter(),
@@ -46,6 +84,7 @@ export default defineConfig({
     shikiConfig: { themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
   },
   vite: {
+    plugins: [contentStoreOutOfBundles()],
     build: {
       // Every script a file of its own: the Content-Security-Policy allows the site's scripts, never inline ones.
       assetsInlineLimit: 0,
