@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { request } from '../support/http.ts';
 import { addFiles, build, copyProject, startSite } from '../support/site.ts';
@@ -70,6 +71,13 @@ describe('a writer adds files to content/ and rebuilds', () => {
       const page = await request(`${site.url}/articles/a-new-article`);
       assert.equal(page.status, 200);
       assert.match(page.text, /<h1>A writer(&#39;|')s new article<\/h1>/);
+      assert.match(page.text, /<p>The writer added one file and rebuilt\.<\/p>/, 'the body, from the content store the prerendering read');
+      for (const file of await readdir(join(dir, 'dist', 'server'), { recursive: true }))
+        assert.doesNotMatch(
+          await readFile(join(dir, 'dist', 'server', file), 'utf8').catch(() => ''),
+          /The writer added one file/,
+          `the server bundle holds no article (${file})`,
+        );
       const twin = await request(`${site.url}/articles/a-new-article.md`);
       assert.equal(twin.status, 200);
       assert.match(twin.text, /^# A writer's new article\n/);
