@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE } from '../src/server/articles/built-content.ts';
@@ -73,22 +74,52 @@ async function moveContentFiles(clientDir: string, contentDir: string): Promise<
   for (const file of [CONTENT_INDEX_FILE, CONTENT_BODIES_FILE]) await rename(join(clientDir, file), join(contentDir, file));
 }
 
+/** Where the last build's files wait to be removed: beside the project's caches, on the same file system as `dist/`. */
+const SET_ASIDE = '.cache/last-builds';
+
+/**
+ * The last build's files moved out of `dist/` at once, and removed by a
+ * process of their own while this build runs (`removed` resolves once they are gone):
+ * Astro would otherwise delete its tens of thousands of files one by one
+ * before it bundles. `dist/` itself stays, so that a server watching it sees
+ * the new build's manifest arrive. What an interrupted build left aside goes
+ * too.
+ */
+async function setAsideLastBuild(root: string): Promise<{ removed: Promise<void> }> {
+  const dist = join(root, 'dist');
+  const aside = join(root, SET_ASIDE);
+  const names = await readdir(dist).catch(() => []);
+  const folder = join(aside, randomUUID());
+  await mkdir(folder, { recursive: true });
+  for (const name of names) await rename(join(dist, name), join(folder, name));
+  const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', aside], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const removed = once(child, 'exit').then(([code]) => {
+    if (code !== 0) throw new Error(`The last build's files could not be removed (${SET_ASIDE}, exit ${String(code)})`);
+  });
+  removed.catch(() => undefined); // awaited by the build; a failure before that is not an unhandled one
+  return { removed };
+}
+
 /** The city index and the search index beside `astro build`, then the precompressed files the front server serves. */
 export async function buildSite(root: string): Promise<void> {
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   const { build } = await import('astro');
   const clientDir = join(root, 'dist', 'client');
+  const { removed } = await setAsideLastBuild(root);
   const search = await startSearchIndex();
   try {
     await Promise.all([writeCityIndex(root), build({ root, integrations: [search.integration] })]);
     await moveContentFiles(clientDir, join(root, CONTENT_DIR));
     await search.write(clientDir);
   } catch (error) {
-    await search.close();
+    await Promise.all([search.close(), removed.catch(() => undefined)]);
     throw error;
   }
   await precompress(root, clientDir);
   await writeFile(join(root, BUILD_SETTINGS), buildSettings());
+  await removed;
 }
 
 /**
