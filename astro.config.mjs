@@ -41,8 +41,8 @@ const CACHE_DIR = './.cache/astro';
  * keeps Astro's own module.
  */
 function contentStoreOutOfBundles() {
-  // Astro's own plugin resolves and loads the module first; what it loaded is replaced before it is parsed.
-  const storeModule = '\0astro:data-layer-content';
+  const storeModule = 'astro:data-layer-content';
+  const replaced = '\0longhand:content-store';
   const storeFile = fileURLToPath(new URL(`${CACHE_DIR}/data-store.json`, import.meta.url));
   /** @type {Record<string, () => string>} */
   const replacements = {
@@ -50,15 +50,23 @@ function contentStoreOutOfBundles() {
     prerender: () =>
       `import { readFileSync } from 'node:fs';\nexport default JSON.parse(readFileSync(${JSON.stringify(storeFile)}, 'utf8'));`,
   };
+  // Both hooks run before Astro's own (`order: 'pre'`), which would read and check the whole store for each bundle.
   return {
     name: 'longhand:content-store-out-of-bundles',
     apply: 'build',
     /** @param {{ name: string }} environment */
     applyToEnvironment: (environment) => environment.name in replacements,
-    /** @this {{ environment: { name: string } }} @param {string} _code @param {string} id */
-    transform(_code, id) {
-      if (id !== storeModule || !existsSync(storeFile)) return undefined;
-      return { code: replacements[this.environment.name]?.(), map: null };
+    resolveId: {
+      order: 'pre',
+      /** @param {string} id */
+      handler: (id) => (id === storeModule && existsSync(storeFile) ? replaced : undefined),
+    },
+    load: {
+      order: 'pre',
+      /** @this {{ environment: { name: string } }} @param {string} id */
+      handler(id) {
+        return id === replaced ? { code: replacements[this.environment.name]?.() ?? '', map: null } : undefined;
+      },
     },
   };
 }
