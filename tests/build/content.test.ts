@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { request } from '../support/http.ts';
@@ -62,10 +62,19 @@ describe('a writer adds files to content/ and rebuilds', () => {
       await first.stop();
     }
     const home = (await readFile('content/pages/home/en.md', 'utf8')).replace(/^title: ".*"$/m, `title: "${RENAMED}"`);
-    await addFiles(dir, { 'content/articles/a-new-article/en.md': ARTICLE, 'content/pages/home/en.md': home });
+    await addFiles(dir, {
+      'content/articles/a-new-article/en.md': ARTICLE,
+      'content/pages/home/en.md': home,
+      'dist/client/left-by-hand.txt': 'not built',
+    });
+    const distBefore = (await stat(join(dir, 'dist'))).ino;
     const site = await startSite(dir);
     try {
       assert.match(site.output(), /Building the site first/, 'a source newer than the build triggers a build');
+      // The last build's files were set aside and removed; dist/ is the same folder, which a running server watches.
+      assert.equal((await stat(join(dir, 'dist'))).ino, distBefore);
+      assert.equal(await stat(join(dir, 'dist', 'client', 'left-by-hand.txt')).catch(() => undefined), undefined);
+      assert.equal(await stat(join(dir, '.cache', 'last-builds')).catch(() => undefined), undefined, 'nothing is left aside');
       const list = (await request(`${site.url}/api/articles?lang=de`)).json<{ articles: { slug: string; lang: string }[] }>();
       assert.equal(list.articles.find((item) => item.slug === 'a-new-article')?.lang, 'en');
       const page = await request(`${site.url}/articles/a-new-article`);
