@@ -13,6 +13,8 @@ export const LAYER_ELEMENTS = [
   // Shared facts every layer reads.
   element('i18n', 'src/i18n'),
   element('settings', 'src/server/settings'),
+  // Tables of an archive's size read a line at a time where they lie on disk; imports nothing.
+  element('line-files', 'src/server/line-files'),
   // Logs and metrics: every layer that has something to report writes here, and it reads only the settings.
   element('observability', 'src/server/observability'),
   // Base concerns of the server, each complete in itself.
@@ -81,6 +83,7 @@ const SERVER_BELOW_API = [...SHARED, ...BASE, 'runtime', 'spam', 'writes', 'disc
 const ALLOWED = {
   i18n: [],
   settings: [],
+  'line-files': [],
   observability: ['settings'],
   http: SHARED,
   'api-frame': [...SHARED, 'http', 'quotas', 'observability'],
@@ -89,7 +92,7 @@ const ALLOWED = {
   captcha: [...SHARED, 'api-frame'],
   store: [...SHARED, 'api-frame', 'articles', 'observability'],
   tools: [],
-  articles: [...SHARED, 'http', 'api-frame', 'tools'],
+  articles: [...SHARED, 'line-files', 'http', 'api-frame', 'tools'],
   cities: [...SHARED, 'http', 'api-frame'],
   'comment-markdown': [],
   runtime: [...SHARED, 'identity', 'quotas', 'store', 'observability'],
@@ -97,7 +100,7 @@ const ALLOWED = {
   writes: [...SHARED, ...BASE, 'runtime', 'spam', 'observability'],
   discovery: [...SHARED, 'http', 'articles', 'cities', 'quotas'],
   threads: [...SHARED, 'store'],
-  front: [...SHARED, 'http', 'api-frame', 'articles', 'cities', 'runtime', 'observability'],
+  front: [...SHARED, 'line-files', 'http', 'api-frame', 'articles', 'cities', 'runtime', 'observability'],
   social: SHARED,
   imports: ['identity', 'store', 'comment-markdown'],
   owner: [...SHARED, 'http', 'api-frame', 'tools', 'identity', 'store', 'articles', 'observability', 'comment-markdown', 'imports'],

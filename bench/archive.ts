@@ -8,6 +8,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIsStale, buildSite } from '../scripts/build-site.ts';
+import { FileManifest } from '../src/server/front/file-manifest.ts';
 import { load } from './load.ts';
 import { PRODUCTION_OBSERVABILITY, residentMiB, startBareServer, type Started, startProcess } from './processes.ts';
 import { measured } from './report.ts';
@@ -119,8 +120,8 @@ async function startSite(dir: string, env: Record<string, string> = {}): Promise
 
 /** Every page and twin path the build wrote, from its manifest. */
 async function pagePaths(dir: string): Promise<string[]> {
-  const manifest = JSON.parse(await readFile(join(dir, 'dist', 'static-files.json'), 'utf8')) as { files: { file: string }[] };
-  return manifest.files
+  const manifest = await FileManifest.read(join(dir, 'dist', 'client'));
+  return [...manifest.entries()]
     .map(({ file }) => file)
     .filter((file) => /(^|\/)index\.html$|\.md$/.test(file) && !file.includes('not-found'))
     .map((file) => `/${file.replace(/(^|\/)index\.html$/, '')}`);

@@ -111,7 +111,7 @@ describe('pages', () => {
     '/articles/draft-notes',
     '/articles/only-in-english.v1',
     '/fr/articles/only-in-english',
-    '/content-index.json',
+    '/content-index.jsonl',
     '/content-bodies.txt',
     '/agents.md/',
     '/404.html',

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { FileManifest, writeFileManifest } from '../../src/server/front/file-manifest.ts';
 import { etagOf } from '../../src/server/http/etag.ts';
 import { request } from '../support/http.ts';
 import { freePort } from '../support/ports.ts';
@@ -28,10 +29,7 @@ describe('a page read from disk', () => {
   const FILE = 'projects/index.html';
 
   test('is sent byte for byte as built, in identity, gzip and brotli, with its type, ETag, Vary and 304', async () => {
-    const manifest = JSON.parse(await readFile(join(dir, 'dist', 'static-files.json'), 'utf8')) as {
-      files: { file: string; etag: string }[];
-    };
-    const etag = manifest.files.find((entry) => entry.file === FILE)?.etag;
+    const etag = (await FileManifest.read(client(''))).find(FILE)?.etag;
     assert.ok(etag, 'the build lists the page in its manifest');
     for (const [encoding, suffix] of [
       ['identity', ''],
@@ -74,17 +72,10 @@ describe('a page read from disk', () => {
       const info = await stat(path);
       return { size: info.size, mtimeMs: info.mtimeMs };
     };
-    const manifestFile = join(dir, 'dist', 'static-files.json');
-    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { files: unknown[] };
-    manifest.files.push({
-      file,
-      contentType: 'text/plain; charset=utf-8',
-      etag: etagOf(identity),
-      bodies: { identity: await stamp(client(file)), gzip: await stamp(client(`${file}.gz`)) },
-    });
+    const files = [...(await FileManifest.read(client(''))).entries()];
+    files.push({ file, etag: etagOf(identity), bodies: { identity: await stamp(client(file)), gzip: await stamp(client(`${file}.gz`)) } });
     // As a build writes it: whole, then moved into place, which the server watches for.
-    await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest));
-    await rename(`${manifestFile}.tmp`, manifestFile);
+    await writeFileManifest(client(''), files);
     const url = `${site.url}/${file}`;
     let plain = await request(url);
     for (let waited = 0; plain.status === 404 && waited < 50; waited += 1) {
@@ -128,11 +119,9 @@ describe('the built files held in memory', () => {
     const port = await freePort();
     const budgeted = await startSite(PREPARED_SITE, { STATIC_CACHE_MIB: String(BUDGET_MIB), METRICS_PORT: String(port) });
     try {
-      const manifest = JSON.parse(await readFile(join(PREPARED_SITE, 'dist', 'static-files.json'), 'utf8')) as {
-        files: { file: string; bodies: { br?: { size: number } } }[];
-      };
+      const manifest = await FileManifest.read(join(PREPARED_SITE, 'dist', 'client'));
       // The articles' Markdown twins: built files sent as built (an article's page gets its thread put in).
-      const built = manifest.files.filter(({ file, bodies }) => file.endsWith('.md') && file.includes('articles/') && bodies.br);
+      const built = [...manifest.entries()].filter(({ file, bodies }) => file.endsWith('.md') && file.includes('articles/') && bodies.br);
       const path = (file: string) => `${budgeted.url}/${file}`;
       // Future-dated articles are built but held back (404): the published ones are read.
       const published = await Promise.all(built.map(async (page) => ((await request(path(page.file))).status === 200 ? page : undefined)));

@@ -1,19 +1,27 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { catalogOf, indexSources, type BodyReader, type Catalog, type IndexedSource } from './catalog.ts';
+import type { LanguageCode } from '../../i18n/languages.ts';
+import { LineFile } from '../line-files/line-file.ts';
+import { catalogOf, indexSources, type BodyReader, type Catalog, type IndexedSource, type SourceTable } from './catalog.ts';
 import type { ArticleSource } from './source.ts';
 
 /**
  * The writer's content as the running site reads it: the build writes two
- * files (docs/architecture.md, "Content and lists"), an index of
- * every article file and content page without the articles' bodies, and the
- * bodies one after another. The server holds the index, which grows by a few
- * hundred bytes an article, and reads a body from disk when a response needs
- * it, so that its memory does not grow with the archive. Astro's own content
- * store, which holds every body and its HTML, is never loaded at run time.
+ * files (docs/architecture.md, "Content and lists"), an index of every
+ * article file and content page without the articles' bodies, and the
+ * bodies one after another. The server reads an article file's line of the
+ * index where it lies (LineFile) when an answer needs its entry, and its
+ * body from disk, so that its memory grows with the archive by a few bytes
+ * an article file. Astro's own content store,
+ * which holds every body and its HTML, is never loaded at run time.
+ *
+ * The index is JSON Lines: first `{"pages": {...}}`, the content pages by
+ * `<name>/<lang>`; then one line an article file, in `indexSources`' order:
+ *
+ *     [slug, lang, title, date, excerpt, readingTime, outdated, digest, body offset, body length, body hash]
  */
-export const CONTENT_INDEX_FILE = 'content-index.json';
+export const CONTENT_INDEX_FILE = 'content-index.jsonl';
 /** Where they are kept, below the checkout: Astro writes them among the served files, and the build moves them here. */
 export const CONTENT_DIR = 'dist/content';
 export const CONTENT_BODIES_FILE = 'content-bodies.txt';
@@ -27,6 +35,8 @@ interface BodyLocation {
 
 type LocatedSource = IndexedSource & { body: BodyLocation };
 
+type SourceLine = [string, LanguageCode, string, string, string, number, boolean, string, number, number, string];
+
 /** A content page (content/pages/<name>/<lang>.md) as the pages rendered on demand show it. */
 export interface PageText {
   title: string;
@@ -37,30 +47,42 @@ export interface PageText {
   html: string;
 }
 
-interface ContentIndex {
-  articles: LocatedSource[];
-  /** By `<name>/<lang>`, only the languages a page is written in. */
-  pages: Record<string, PageText>;
-}
+/** By `<name>/<lang>`, only the languages a page is written in. */
+type Pages = Record<string, PageText>;
 
 function hashOf(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('base64url').slice(0, 16);
 }
 
+function lineOf({ slug, lang, title, date, excerpt, readingTime, outdated, digest, body }: LocatedSource): string {
+  const line: SourceLine = [slug, lang, title, date, excerpt, readingTime, outdated, digest, body.offset, body.length, body.hash];
+  return JSON.stringify(line);
+}
+
+function sourceOf(line: string): LocatedSource {
+  const [slug, lang, title, date, excerpt, readingTime, outdated, digest, offset, length, hash] = JSON.parse(line) as SourceLine;
+  return { slug, lang, title, date, excerpt, readingTime, outdated, digest, body: { offset, length, hash } };
+}
+
 /** The build's two files, from the content collections. */
-export function contentFiles(sources: readonly ArticleSource[], pages: Record<string, PageText>): { index: string; bodies: Buffer } {
+export function contentFiles(sources: readonly ArticleSource[], pages: Pages): { index: string; bodies: Buffer } {
   const bodies = new Map(sources.map((source) => [`${source.slug}/${source.lang}`, source.body]));
   const chunks: Buffer[] = [];
   let offset = 0;
-  const articles = indexSources(sources).map((source): LocatedSource => {
+  const lines = indexSources(sources).map((source) => {
     const bytes = Buffer.from(bodies.get(`${source.slug}/${source.lang}`) ?? '', 'utf8');
     const body = { offset, length: bytes.length, hash: hashOf(bytes) };
     offset += bytes.length;
     chunks.push(bytes);
-    return { ...source, body };
+    return lineOf({ ...source, body });
   });
-  const index: ContentIndex = { articles, pages };
-  return { index: JSON.stringify(index), bodies: Buffer.concat(chunks) };
+  return { index: [JSON.stringify({ pages }), ...lines].map((line) => `${line}\n`).join(''), bodies: Buffer.concat(chunks) };
+}
+
+/** The index's lines as the catalog's table: its pages, and each article file's line, read and parsed when asked for. */
+function indexTable(lines: LineFile): { pages: Pages; table: SourceTable } {
+  const { pages } = JSON.parse(lines.line(0)) as { pages: Pages };
+  return { pages, table: { size: lines.size - 1, source: (at) => sourceOf(lines.line(at + 1)) } };
 }
 
 /** The content of a build, opened by the running site. */
@@ -77,8 +99,8 @@ export interface BuiltContent {
  * the site started) fails the response that asked for it rather than serving
  * another article's text.
  */
-export async function openBuiltContent(dir: string, site: string): Promise<BuiltContent> {
-  const index = JSON.parse(await readFile(join(dir, CONTENT_INDEX_FILE), 'utf8')) as ContentIndex;
+export function openBuiltContent(dir: string, site: string): BuiltContent {
+  const { pages, table } = indexTable(LineFile.open(join(dir, CONTENT_INDEX_FILE)));
   const bodiesPath = join(dir, CONTENT_BODIES_FILE);
   let handle: Promise<FileHandle> | undefined;
   const read: BodyReader = async (source) => {
@@ -91,7 +113,7 @@ export async function openBuiltContent(dir: string, site: string): Promise<Built
     }
     return bytes.toString('utf8');
   };
-  return { catalog: catalogOf(index.articles, site, read), page: (name, lang) => index.pages[`${name}/${lang}`] };
+  return { catalog: catalogOf(table, site, read), page: (name, lang) => pages[`${name}/${lang}`] };
 }
 
 let served: BuiltContent | undefined;
@@ -111,9 +133,10 @@ export function builtContent(): BuiltContent | undefined {
  * matches imported comments to them; none before a build (then only a map matches).
  */
 export async function builtArticleSlugs(dir: string): Promise<Set<string>> {
-  const text = await readFile(join(dir, CONTENT_INDEX_FILE), 'utf8').catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '{"articles":[]}';
+  const text = await readFile(join(dir, CONTENT_INDEX_FILE)).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Buffer.from('{"pages":{}}\n');
     throw error;
   });
-  return new Set((JSON.parse(text) as Pick<ContentIndex, 'articles'>).articles.map(({ slug }) => slug));
+  const { table } = indexTable(LineFile.of(text));
+  return new Set(Array.from({ length: table.size }, (_, at) => table.source(at).slug));
 }

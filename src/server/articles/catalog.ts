@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../../i18n/languages.ts';
 import { readingTime } from './reading-time.ts';
 import type { ArticleSource } from './source.ts';
@@ -148,66 +149,125 @@ export function indexSources(sources: readonly ArticleSource[]): IndexedSource[]
 /** The catalog of the writer's files held in memory with their bodies: the build's, and the tests'. */
 export function createCatalog(sources: readonly ArticleSource[], site: string): Catalog {
   const bodies = new Map(sources.map((source) => [`${source.slug}/${source.lang}`, source.body]));
-  return catalogOf(indexSources(sources), site, ({ slug, lang }) => Promise.resolve(bodies.get(`${slug}/${lang}`) ?? ''));
+  const indexed = indexSources(sources);
+  const table: SourceTable = { size: indexed.length, source: (at) => indexed[at] as IndexedSource };
+  return catalogOf(table, site, ({ slug, lang }) => Promise.resolve(bodies.get(`${slug}/${lang}`) ?? ''));
+}
+
+/**
+ * Indexed sources by number, in `indexSources`' order: an array, or the
+ * build's index read a line at a time (built-content.ts), so that a source
+ * is made only when an answer needs it.
+ */
+export interface SourceTable {
+  readonly size: number;
+  source(at: number): IndexedSource;
+}
+
+/** Sources kept made, with their list items: the articles read most, whatever the archive's size. */
+const KEPT_ENTRIES = 2048;
+
+/** Languages whose whole list is kept made: the ones asked for most; another is made again from the table. */
+const KEPT_LISTS = 4;
+
+const LANGUAGE_NUMBER = new Map<LanguageCode, number>(LANGUAGE_CODES.map((lang, at) => [lang, at]));
+const ENGLISH = LANGUAGE_CODES.indexOf(DEFAULT_LANGUAGE);
+
+/** An article as the catalog holds it: its date, and the number of the source written in each language. */
+interface ArticleRow {
+  date: string;
+  /** By LANGUAGE_CODES order; -1 where the article is not written in that language. */
+  written: Int32Array;
+}
+
+interface Entry {
+  item: ArticleItem;
+  source: IndexedSource;
+}
+
+/** The table's sources grouped by article; fails on an article without its English original. */
+function articleRows(table: SourceTable): Map<string, ArticleRow> {
+  const rows = new Map<string, ArticleRow>();
+  for (let at = 0; at < table.size; at += 1) {
+    const { slug, lang, date } = table.source(at);
+    let row = rows.get(slug);
+    if (!row) {
+      row = { date, written: new Int32Array(LANGUAGE_CODES.length).fill(-1) };
+      rows.set(slug, row);
+    }
+    row.written[LANGUAGE_NUMBER.get(lang) ?? -1] = at;
+  }
+  for (const [slug, row] of rows) {
+    if ((row.written[ENGLISH] ?? -1) < 0) throw new Error(`The article catalog lists "${slug}" without its English original`);
+  }
+  return rows;
+}
+
+/** A source's list item, named field by field: an indexed source read from the build's files carries more than a list shows. */
+function itemOf(source: IndexedSource, site: string): ArticleItem {
+  return {
+    slug: source.slug,
+    title: source.title,
+    date: source.date,
+    excerpt: source.excerpt,
+    readingTime: source.readingTime,
+    lang: source.lang,
+    url: `${site}${articlePath(source.slug, source.lang)}`,
+    outdated: source.outdated,
+  };
 }
 
 /**
  * Groups indexed sources into articles, each in every language: a language
- * the article is not written in shows its English original. Bodies are read
- * through `bodyOf` only when a response needs one.
+ * the article is not written in shows its English original. The catalog
+ * holds a row of numbers an article; a source and its list item are made
+ * from the table when asked for, and the ones asked for most are kept
+ * (KEPT_ENTRIES, KEPT_LISTS), so that its memory does not grow with the
+ * archive. Bodies are read through `bodyOf` only when a response needs one.
  */
-export function catalogOf(indexed: readonly IndexedSource[], site: string, bodyOf: BodyReader): Catalog {
-  const articles = new Map<string, Map<LanguageCode, { item: ArticleItem; source: IndexedSource }>>();
-  const written = new Map<string, Map<LanguageCode, IndexedSource>>();
-  for (const source of indexed) {
-    const translations = written.get(source.slug) ?? new Map<LanguageCode, IndexedSource>();
-    translations.set(source.lang, source);
-    written.set(source.slug, translations);
+export function catalogOf(table: SourceTable, site: string, bodyOf: BodyReader): Catalog {
+  const rows = articleRows(table);
+  const made = new LRUCache<number, Entry>({ max: KEPT_ENTRIES });
+  function entryAt(at: number): Entry {
+    const kept = made.get(at);
+    if (kept) return kept;
+    const source = table.source(at);
+    const entry = { item: itemOf(source, site), source };
+    made.set(at, entry);
+    return entry;
   }
-  for (const [slug, translations] of written) {
-    // Named field by field: an indexed source read from the build's files may carry more than a list shows.
-    const itemOf = (source: IndexedSource) => ({
-      item: {
-        slug,
-        title: source.title,
-        date: source.date,
-        excerpt: source.excerpt,
-        readingTime: source.readingTime,
-        lang: source.lang,
-        url: `${site}${articlePath(slug, source.lang)}`,
-        outdated: source.outdated,
-      },
-      source,
-    });
-    const english = translations.get(DEFAULT_LANGUAGE);
-    if (!english) throw new Error(`The article catalog lists "${slug}" without its English original`);
-    const original = itemOf(english);
-    articles.set(
-      slug,
-      new Map(
-        LANGUAGE_CODES.map((lang) => [
-          lang,
-          lang === DEFAULT_LANGUAGE || !translations.has(lang) ? original : itemOf(translations.get(lang) as IndexedSource),
-        ]),
-      ),
-    );
+  /** The source shown for an article in `lang`: its translation, or its English original. */
+  function shownAt(row: ArticleRow, lang: LanguageCode): number {
+    const translated = row.written[LANGUAGE_NUMBER.get(lang) ?? ENGLISH] ?? -1;
+    return translated >= 0 ? translated : (row.written[ENGLISH] ?? -1);
+  }
+  function writtenAt(slug: string, lang: LanguageCode): number {
+    return rows.get(slug)?.written[LANGUAGE_NUMBER.get(lang) ?? -1] ?? -1;
   }
 
-  const scheduled = [...articles.entries()]
-    .map(([slug, forLanguage]) => ({ slug, date: forLanguage.get(DEFAULT_LANGUAGE)?.item.date ?? '' }))
+  const scheduled = [...rows.entries()]
+    .map(([slug, row]) => ({ slug, date: row.date }))
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 
   let cached: { today: string; view: PublishedView } | undefined;
   function on(today: string): PublishedView {
     if (cached?.today === today) return cached.view;
     const published = scheduled.filter((article) => article.date <= today).map((article) => article.slug);
-    const lists = new Map<LanguageCode, ArticleItem[]>(
-      LANGUAGE_CODES.map((lang) => [lang, published.map((slug) => articles.get(slug)?.get(lang)?.item as ArticleItem)]),
-    );
     const isPublished = new Set(published);
-    const entry = (slug: string, lang: LanguageCode) => (isPublished.has(slug) ? articles.get(slug)?.get(lang) : undefined);
+    const lists = new LRUCache<LanguageCode, readonly ArticleItem[]>({ max: KEPT_LISTS });
+    const entry = (slug: string, lang: LanguageCode) => {
+      const row = isPublished.has(slug) ? rows.get(slug) : undefined;
+      return row && entryAt(shownAt(row, lang));
+    };
     const view: PublishedView = {
-      list: (lang) => lists.get(lang) ?? [],
+      list: (lang) => {
+        let list = lists.get(lang);
+        if (!list) {
+          list = published.map((slug) => (entry(slug, lang) as Entry).item);
+          lists.set(lang, list);
+        }
+        return list;
+      },
       get: (slug, lang) => entry(slug, lang)?.item ?? null,
       read: async (slug, lang) => {
         const found = entry(slug, lang);
@@ -222,8 +282,15 @@ export function catalogOf(indexed: readonly IndexedSource[], site: string, bodyO
   return {
     on,
     scheduled,
-    isOutdated: (slug, lang) => articles.get(slug)?.get(lang)?.item.outdated ?? false,
-    languagesOf: (slug) => LANGUAGE_CODES.filter((lang) => written.get(slug)?.has(lang)),
-    digestOf: (slug, lang) => written.get(slug)?.get(lang)?.digest,
+    isOutdated: (slug, lang) => {
+      const row = rows.get(slug);
+      return row ? entryAt(shownAt(row, lang)).item.outdated : false;
+    },
+    languagesOf: (slug) => LANGUAGE_CODES.filter((lang) => writtenAt(slug, lang) >= 0),
+    digestOf: (slug, lang) => {
+      // From the table, not kept: the appearances ask for every one in turn, which would push out the ones read most.
+      const at = writtenAt(slug, lang);
+      return at >= 0 ? (made.get(at)?.source ?? table.source(at)).digest : undefined;
+    },
   };
 }

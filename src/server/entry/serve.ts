@@ -135,7 +135,7 @@ async function startServices(logger: Logger, root: string): Promise<Started> {
         "this server's own network included. For tests on one machine only.",
     );
   checkCityIndexFile(CITY_INDEX_PATH);
-  const content = await openBuiltContent(join(root, CONTENT_DIR), opened.site);
+  const content = openBuiltContent(join(root, CONTENT_DIR), opened.site);
   serveBuiltContent(content);
   // Notifications go out from the outbox, beside the requests: a write never waits for one.
   const stopNotifications = await startNotifications(opened.store, opened.site, opened.keys.moderationLink, notificationSettings());

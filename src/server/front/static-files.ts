@@ -3,16 +3,12 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { CACHE_CONTROL } from '../http/cache-rules.ts';
+import { mediaTypeOf } from '../http/media-types.ts';
 import type { EncodedBodies, Encoding } from './encoding.ts';
-import { ENCODED_SUFFIX, manifestPath, readFileManifest, type BodyStamp, type ManifestFile } from './file-manifest.ts';
+import { ENCODED_SUFFIX, FileManifest, manifestPath, secondOf, type BodyStamp, type ManifestFile } from './file-manifest.ts';
 import { HotBodies } from './hot-bodies.ts';
 
-/**
- * A body's size and modification time as the server holds them: whole
- * seconds (what `sameStamp` compares) are a small integer, where the
- * manifest's milliseconds would cost a heap number for each of the tens of
- * thousands of bodies an archive has.
- */
+/** A body's size and modification time as the server compares them: to the second (`sameStamp`). */
 interface HeldStamp {
   size: number;
   second: number;
@@ -21,14 +17,14 @@ interface HeldStamp {
 type HeldStamps = { identity: HeldStamp } & Partial<Record<Encoding, HeldStamp>>;
 
 function heldStamp({ size, mtimeMs }: BodyStamp): HeldStamp {
-  return { size, second: Math.floor(mtimeMs / 1000) };
+  return { size, second: secondOf(mtimeMs) };
 }
 
 /**
- * A built file the server answers: what the manifest says of it. One is held
- * for every file of the build, so it keeps only what cannot be worked out
- * again: the rest (its path, its Cache-Control, whether it is a page) are
- * getters.
+ * A built file the server answers: what the manifest says of it, made when
+ * the file is asked for and kept while it is asked for often
+ * (REMEMBERED_FILES). It keeps only what cannot be worked out again: the
+ * rest (its path, its Cache-Control, whether it is a page) are getters.
  */
 export class StaticFile {
   readonly #clientDir: string;
@@ -38,10 +34,10 @@ export class StaticFile {
   readonly etag: string;
   readonly bodies: HeldStamps;
 
-  constructor(clientDir: string, entry: ManifestFile, contentType: string) {
+  constructor(clientDir: string, entry: ManifestFile) {
     this.#clientDir = clientDir;
     this.file = entry.file;
-    this.contentType = contentType;
+    this.contentType = mediaTypeOf(entry.file);
     this.etag = entry.etag;
     const bodies: HeldStamps = { identity: heldStamp(entry.bodies.identity) };
     for (const encoding of Object.keys(ENCODED_SUFFIX) as Encoding[]) {
@@ -79,31 +75,26 @@ const LARGEST_HELD_BYTES = 1024 * 1024;
 /** A body held in memory, or a file found unchanged, is compared with its file on disk again once this long has passed. */
 const RECHECK_MS = 2000;
 
-/** Files whose last finding unchanged (`unchanged`) is remembered: the pages read most, each a few bytes. */
-const REMEMBERED_CHECKS = 4096;
-
 /**
- * The URL path a built file is found under: `a/index.html` under `/a`, which
- * also answers `/a/` (`keyOf`), so that a page takes one entry, not two.
+ * URL paths whose file is kept made (`StaticFile`) or known not built, and
+ * files whose last finding unchanged (`unchanged`) is remembered: the ones
+ * read most, each a few hundred bytes.
  */
-function urlPathOf(file: string): string {
-  if (file === 'index.html') return '/';
-  return file.endsWith('/index.html') ? `/${file.slice(0, -'/index.html'.length)}` : `/${file}`;
-}
+const REMEMBERED_FILES = 4096;
 
-/** The entry a URL path is looked up under: a directory's path with or without its trailing slash. */
+/** A page's file in its folder: `a/index.html` answers `/a` and `/a/`, never `/a/index.html`. */
+const FOLDER_PAGE = 'index.html';
+
+/** What a URL path that names no built file is remembered as. */
+const NOT_BUILT = Symbol('not built');
+
+/** A URL path without its trailing slash: what `#found` looks a file up by. */
 function keyOf(urlPath: string): string {
   return urlPath.length > 1 && urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
 }
 
-/** The one copy of each media type, shared by every file of that type. */
-const mediaTypes = new Map<string, string>();
-
-function intern(mediaType: string): string {
-  const known = mediaTypes.get(mediaType);
-  if (known !== undefined) return known;
-  mediaTypes.set(mediaType, mediaType);
-  return mediaType;
+function isFolderPage(file: string): boolean {
+  return file === FOLDER_PAGE || file.endsWith(`/${FOLDER_PAGE}`);
 }
 
 /**
@@ -113,7 +104,7 @@ function intern(mediaType: string): string {
  * always to the nanosecond.
  */
 function sameStamp(stamp: HeldStamp, size: number, mtimeMs: number): boolean {
-  return stamp.size === size && stamp.second === Math.floor(mtimeMs / 1000);
+  return stamp.size === size && stamp.second === secondOf(mtimeMs);
 }
 
 /**
@@ -129,11 +120,13 @@ function sameStamp(stamp: HeldStamp, size: number, mtimeMs: number): boolean {
 export class StaticFiles {
   readonly #clientDir: string;
   readonly #hot: HotBodies;
-  #files = new Map<string, StaticFile>();
+  #manifest: FileManifest | undefined;
+  /** The files asked for most by URL path (`keyOf`), made from the manifest's lines, or NOT_BUILT; emptied with each new manifest. */
+  readonly #made = new LRUCache<string, StaticFile | typeof NOT_BUILT>({ max: REMEMBERED_FILES });
   /** URL paths the server answers otherwise (the not-found pages): never served as files. */
   readonly #withheld = new Set<string>();
   /** When each file read often was last found unchanged on disk: a file object of an older manifest falls out unread. */
-  readonly #foundUnchangedAt = new LRUCache<StaticFile, number>({ max: REMEMBERED_CHECKS });
+  readonly #foundUnchangedAt = new LRUCache<StaticFile, number>({ max: REMEMBERED_FILES });
   #watcher: FSWatcher | undefined;
   #reloading: Promise<void> | undefined;
 
@@ -170,10 +163,28 @@ export class StaticFiles {
     return { file, bodies };
   }
 
-  /** The file under `key`, if `urlPath` names it: only a folder's page answers with a trailing slash too. */
+  /** The file `urlPath` names (`key` without its trailing slash): only a folder's page answers with a trailing slash too. */
   #found(key: string, urlPath: string): StaticFile | undefined {
-    const file = this.#files.get(key);
-    return file && (key === urlPath || file.file === 'index.html' || file.file.endsWith('/index.html')) ? file : undefined;
+    let file = this.#made.get(key);
+    if (file === undefined) {
+      file = this.#lookUp(key) ?? NOT_BUILT;
+      this.#made.set(key, file);
+    }
+    if (file === NOT_BUILT) return undefined;
+    return key === urlPath || isFolderPage(file.file) ? file : undefined;
+  }
+
+  /** The file under `key` in the manifest: the file of that name, else the folder's page; never a page by its file's name. */
+  #lookUp(key: string): StaticFile | undefined {
+    const name = key.slice(1);
+    if (name === '') return this.#fromManifest(FOLDER_PAGE);
+    if (isFolderPage(name)) return undefined;
+    return this.#fromManifest(name) ?? this.#fromManifest(`${name}/${FOLDER_PAGE}`);
+  }
+
+  #fromManifest(name: string): StaticFile | undefined {
+    const entry = this.#manifest?.find(name);
+    return entry && new StaticFile(this.#clientDir, entry);
   }
 
   /** The bodies held in memory, for the metrics. */
@@ -185,12 +196,10 @@ export class StaticFiles {
   reload(): Promise<void> {
     this.#reloading ??= (async () => {
       try {
-        const manifest = await readFileManifest(this.#clientDir);
-        const files = new Map<string, StaticFile>();
-        for (const entry of manifest.files) {
-          files.set(urlPathOf(entry.file), new StaticFile(this.#clientDir, entry, intern(entry.contentType)));
-        }
-        this.#files = files;
+        const replaced = this.#manifest;
+        this.#manifest = await FileManifest.read(this.#clientDir);
+        replaced?.close();
+        this.#made.clear();
         this.#hot.clear();
       } finally {
         this.#reloading = undefined;
@@ -238,6 +247,7 @@ export class StaticFiles {
 
   close(): void {
     this.#watcher?.close();
+    this.#manifest?.close();
   }
 
   #watch(): void {

@@ -5,4 +5,4 @@ import { builtContentFiles } from '../site/content.ts';
 export const prerender = true;
 
 export const GET: APIRoute = async () =>
-  new Response((await builtContentFiles()).index, { headers: { 'Content-Type': 'application/json' } });
+  new Response((await builtContentFiles()).index, { headers: { 'Content-Type': 'application/jsonl' } });
