@@ -74,8 +74,11 @@ async function moveContentFiles(clientDir: string, contentDir: string): Promise<
   for (const file of [CONTENT_INDEX_FILE, CONTENT_BODIES_FILE]) await rename(join(clientDir, file), join(contentDir, file));
 }
 
-/** Where the last build's files wait to be removed: beside the project's caches, on the same file system as `dist/`. */
+/** Where the last build's files wait to be removed: beside the project's caches, most often on the same file system as `dist/`. */
 const SET_ASIDE = '.cache/last-builds';
+
+/** What a rename answers for a file it cannot move by renaming: on another file system, or a mount point. */
+const MOVED_ELSEWHERE = new Set(['EXDEV', 'EBUSY']);
 
 /**
  * The last build's files moved out of `dist/` at once, and removed by a
@@ -85,13 +88,19 @@ const SET_ASIDE = '.cache/last-builds';
  * the new build's manifest arrive. What an interrupted build left aside goes
  * too.
  */
-async function setAsideLastBuild(root: string): Promise<{ removed: Promise<void> }> {
+export async function setAsideLastBuild(root: string): Promise<{ removed: Promise<void> }> {
   const dist = join(root, 'dist');
   const aside = join(root, SET_ASIDE);
   const names = await readdir(dist).catch(() => []);
   const folder = join(aside, randomUUID());
   await mkdir(folder, { recursive: true });
-  for (const name of names) await rename(join(dist, name), join(folder, name));
+  for (const name of names) {
+    await rename(join(dist, name), join(folder, name)).catch((error: unknown) => {
+      // On another file system than the checkout (`dist/` a mounted volume, or a link to one), or itself a mount
+      // point: left where it is, for Astro to empty as it would without this.
+      if (!MOVED_ELSEWHERE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    });
+  }
   const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', aside], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
