@@ -180,6 +180,16 @@ describe("the build's content files", () => {
     assert.equal(await view.read('hidden', 'en'), null);
   });
 
+  test('the catalog read back has the digest and the languages of each translation, as the collection does', async () => {
+    const built = (await opened()).catalog;
+    const inMemory = createCatalog(sources, SITE);
+    for (const slug of ['first', 'second', 'hidden']) {
+      assert.deepEqual(built.languagesOf(slug), inMemory.languagesOf(slug), slug);
+      for (const lang of LANGUAGE_CODES) assert.equal(built.digestOf(slug, lang), inMemory.digestOf(slug, lang), `${slug} ${lang}`);
+    }
+    assert.match(built.digestOf('first', 'ja') ?? '', /^[\w-]{43}$/);
+  });
+
   test('a page is kept in the languages it is written in; a bodies file changed since fails the read, never answers other text', async () => {
     const content = await opened((bodies) => bodies.write('X', 0));
     assert.deepEqual(content.page('home', 'en'), home);

@@ -66,13 +66,21 @@ function logRecorded({ recorded }: RecordedAppearances): void {
 /** What a watcher remembers between passes: the fingerprint of the visible set it last recorded with nothing left for later. */
 interface Recorded {
   fingerprint: string | null;
+  /**
+   * The visible set's fingerprint on the last day a pass saw: a process's
+   * catalog does not change, so the set is worked out again only when the
+   * day does, or when it is recorded.
+   */
+  seen?: { today: string; fingerprint: string };
 }
 
 /** One pass: records what changed, then hands every consumer what waits for it. */
 async function pass(store: AppearanceStore, catalog: Catalog, consumers: readonly Consumer[], last: Recorded): Promise<void> {
-  const visible = visibleTranslations(catalog, todayUtc());
-  const fingerprint = fingerprintOf(visible);
+  const today = todayUtc();
+  if (last.seen?.today !== today) last.seen = { today, fingerprint: fingerprintOf(visibleTranslations(catalog, today)) };
+  const { fingerprint } = last.seen;
   if (fingerprint !== last.fingerprint) {
+    const visible = visibleTranslations(catalog, today);
     const recorded = await store.recordAppearances(
       visible,
       consumers.map((consumer) => consumer.name),

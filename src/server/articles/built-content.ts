@@ -82,7 +82,11 @@ export function contentFiles(sources: readonly ArticleSource[], pages: Pages): {
 /** The index's lines as the catalog's table: its pages, and each article file's line, read and parsed when asked for. */
 function indexTable(lines: LineFile): { pages: Pages; table: SourceTable } {
   const { pages } = JSON.parse(lines.line(0)) as { pages: Pages };
-  return { pages, table: { size: lines.size - 1, source: (at) => sourceOf(lines.line(at + 1)) } };
+  const all = function* () {
+    let at = 0;
+    for (const line of lines) if (at++ > 0) yield sourceOf(line);
+  };
+  return { pages, table: { size: lines.size - 1, source: (at) => sourceOf(lines.line(at + 1)), all } };
 }
 
 /** The content of a build, opened by the running site. */
@@ -138,5 +142,5 @@ export async function builtArticleSlugs(dir: string): Promise<Set<string>> {
     throw error;
   });
   const { table } = indexTable(LineFile.of(text));
-  return new Set(Array.from({ length: table.size }, (_, at) => table.source(at).slug));
+  return new Set(Array.from(table.all(), ({ slug }) => slug));
 }

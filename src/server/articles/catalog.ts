@@ -150,7 +150,7 @@ export function indexSources(sources: readonly ArticleSource[]): IndexedSource[]
 export function createCatalog(sources: readonly ArticleSource[], site: string): Catalog {
   const bodies = new Map(sources.map((source) => [`${source.slug}/${source.lang}`, source.body]));
   const indexed = indexSources(sources);
-  const table: SourceTable = { size: indexed.length, source: (at) => indexed[at] as IndexedSource };
+  const table: SourceTable = { size: indexed.length, source: (at) => indexed[at] as IndexedSource, all: () => indexed };
   return catalogOf(table, site, ({ slug, lang }) => Promise.resolve(bodies.get(`${slug}/${lang}`) ?? ''));
 }
 
@@ -162,7 +162,12 @@ export function createCatalog(sources: readonly ArticleSource[], site: string): 
 export interface SourceTable {
   readonly size: number;
   source(at: number): IndexedSource;
+  /** Every source in order, read at once: what the catalog reads when it is made. */
+  all(): Iterable<IndexedSource>;
 }
+
+/** A digest's bytes (contentDigest: SHA-256): the catalog holds every source's, for the appearances to compare. */
+const DIGEST_BYTES = 32;
 
 /** Sources kept made, with their list items: the articles read most, whatever the archive's size. */
 const KEPT_ENTRIES = 2048;
@@ -185,22 +190,30 @@ interface Entry {
   source: IndexedSource;
 }
 
-/** The table's sources grouped by article; fails on an article without its English original. */
-function articleRows(table: SourceTable): Map<string, ArticleRow> {
+/**
+ * The table's sources grouped by article, and the bytes of every source's
+ * digest, one after another; fails on an article without its English original.
+ */
+function articleRows(table: SourceTable): { rows: Map<string, ArticleRow>; digests: Buffer } {
   const rows = new Map<string, ArticleRow>();
-  for (let at = 0; at < table.size; at += 1) {
-    const { slug, lang, date } = table.source(at);
+  const digests = Buffer.alloc(table.size * DIGEST_BYTES);
+  let at = 0;
+  for (const { slug, lang, date, digest } of table.all()) {
     let row = rows.get(slug);
     if (!row) {
       row = { date, written: new Int32Array(LANGUAGE_CODES.length).fill(-1) };
       rows.set(slug, row);
     }
     row.written[LANGUAGE_NUMBER.get(lang) ?? -1] = at;
+    if (Buffer.from(digest, 'base64url').copy(digests, at * DIGEST_BYTES) !== DIGEST_BYTES) {
+      throw new Error(`The article catalog has a digest of another length than SHA-256's for "${slug}" in ${lang}`);
+    }
+    at += 1;
   }
   for (const [slug, row] of rows) {
     if ((row.written[ENGLISH] ?? -1) < 0) throw new Error(`The article catalog lists "${slug}" without its English original`);
   }
-  return rows;
+  return { rows, digests };
 }
 
 /** A source's list item, named field by field: an indexed source read from the build's files carries more than a list shows. */
@@ -226,7 +239,7 @@ function itemOf(source: IndexedSource, site: string): ArticleItem {
  * archive. Bodies are read through `bodyOf` only when a response needs one.
  */
 export function catalogOf(table: SourceTable, site: string, bodyOf: BodyReader): Catalog {
-  const rows = articleRows(table);
+  const { rows, digests } = articleRows(table);
   const made = new LRUCache<number, Entry>({ max: KEPT_ENTRIES });
   function entryAt(at: number): Entry {
     const kept = made.get(at);
@@ -288,9 +301,9 @@ export function catalogOf(table: SourceTable, site: string, bodyOf: BodyReader):
     },
     languagesOf: (slug) => LANGUAGE_CODES.filter((lang) => writtenAt(slug, lang) >= 0),
     digestOf: (slug, lang) => {
-      // From the table, not kept: the appearances ask for every one in turn, which would push out the ones read most.
+      // Held, not read from the table: the appearances ask for every one in turn, every half minute.
       const at = writtenAt(slug, lang);
-      return at >= 0 ? (made.get(at)?.source ?? table.source(at)).digest : undefined;
+      return at >= 0 ? digests.toString('base64url', at * DIGEST_BYTES, (at + 1) * DIGEST_BYTES) : undefined;
     },
   };
 }
