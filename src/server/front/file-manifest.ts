@@ -187,10 +187,7 @@ export class FileManifest {
 
   /** Every entry, in order. */
   *entries(): Generator<ManifestFile> {
-    for (const line of this.#lines) {
-      const tab = line.indexOf('\t');
-      yield entryOf(JSON.parse(line.slice(0, tab)) as string, line.slice(tab + 1));
-    }
+    for (const line of this.#lines) yield entryOf(nameOf(line), line.slice(line.indexOf('\t') + 1));
   }
 
   /** Closes its file: a manifest replaced by a new build's. */
