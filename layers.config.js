@@ -66,7 +66,8 @@ export const LAYER_ELEMENTS = [
   element('health', 'src/server/health'),
   // The build's server entry: it wires the app, the dispatcher, the runtime and the front server together.
   element('entry', 'src/server/entry'),
-  // What the build and astro.config.mjs import: the Markdown processor, the search index, the precompressed files, the city index.
+  // What the build and astro.config.mjs import: the Markdown processor, the search index, the precompressed files, the city index,
+  // and the content-only build (which reads the last build's content index for its articles' dates).
   element('build', 'src/build'),
   // Astro's side.
   element('site', 'src/site'),
@@ -154,7 +155,7 @@ const ALLOWED = {
     'appearances',
     'newsletter',
   ],
-  build: [...SHARED, 'http', 'front', 'cities'],
+  build: [...SHARED, 'http', 'front', 'cities', 'articles'],
   site: [...SERVER_BELOW_API, 'api', 'mcp', 'social'],
   components: [...SHARED, 'site', 'writes', 'cities', 'threads', 'comment-markdown'],
   layouts: [...SHARED, 'http', 'site', 'components', 'social'],

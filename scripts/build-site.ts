@@ -1,14 +1,19 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE } from '../src/server/articles/built-content.ts';
 import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
 import { LOOKUPS_PATH } from '../src/server/cities/saved-lookups.ts';
 import { pageCaptcha, pageFeatures, setting } from '../src/server/settings/environment.ts';
+import { todayUtc } from '../src/server/articles/catalog.ts';
+import { buildSources, writeBuildSources } from '../src/build/build-sources.ts';
+import { buildChangedContent } from '../src/build/content-build.ts';
 import { precompress } from '../src/build/precompress.ts';
-import { startSearchIndex } from '../src/build/search-index.ts';
+import { prerenderingIntegration } from '../src/build/prerendering.ts';
+import { keepingRenderKit, promoteRenderKit, RENDER_KIT_DIR } from '../src/build/render-kit.ts';
+import { listSearchParts, SEARCH_DIR, startSearchIndex } from '../src/build/search-index.ts';
 
 /** Files the build's output depends on: a newer one than the build means build again. */
 const SOURCES = ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
@@ -111,23 +116,48 @@ export async function setAsideLastBuild(root: string): Promise<{ removed: Promis
   return { removed };
 }
 
-/** The city index and the search index beside `astro build`, then the precompressed files the front server serves. */
-export async function buildSite(root: string): Promise<void> {
+/**
+ * A content-only build when only articles' Markdown changed since the last
+ * complete build (src/build/content-build.ts), unless `full`; otherwise the
+ * city index and the search index beside `astro build`, then the
+ * precompressed files the front server serves, and the render kit and the
+ * sources the next content-only build starts from.
+ */
+export async function buildSite(root: string, { full = false }: { full?: boolean } = {}): Promise<void> {
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+  const settings = buildSettings();
+  if (!full) {
+    const built = await buildChangedContent(root, settings, BUILD_MARK);
+    if (built) {
+      console.log(
+        `A content-only build: ${built.rendered} pages and twins rendered again, ${built.removed} removed, of ${built.slugs.length} changed article(s)${built.slugs.length > 0 ? ` (${built.slugs.join(', ')})` : ''}.`,
+      );
+      return;
+    }
+  }
+  // What the last build kept describes a dist/ this build is about to replace: a failure half-way must not leave it.
+  await rm(join(root, RENDER_KIT_DIR), { recursive: true, force: true });
+  const sources = await buildSources(root, settings, todayUtc());
   const { build } = await import('astro');
   const clientDir = join(root, 'dist', 'client');
   const { removed } = await setAsideLastBuild(root);
-  const search = await startSearchIndex();
+  const search = startSearchIndex();
   try {
-    await Promise.all([writeCityIndex(root), build({ root, integrations: [search.integration] })]);
+    await Promise.all([
+      writeCityIndex(root),
+      build({ root, integrations: [prerenderingIntegration(search.indexing, keepingRenderKit(root))] }),
+    ]);
     await moveContentFiles(clientDir, join(root, CONTENT_DIR));
-    await search.write(clientDir);
+    await search.write(join(clientDir, SEARCH_DIR));
+    await listSearchParts(clientDir);
   } catch (error) {
     await Promise.all([search.close(), removed.catch(() => undefined)]);
     throw error;
   }
   await precompress(root, clientDir);
-  await writeFile(join(root, BUILD_SETTINGS), buildSettings());
+  await writeFile(join(root, BUILD_SETTINGS), settings);
+  await promoteRenderKit(root);
+  await writeBuildSources(join(root, RENDER_KIT_DIR), sources);
   await removed;
 }
 
@@ -144,7 +174,7 @@ export function describeBuildFailure(error: unknown, root: string): string {
 
 if (import.meta.main) {
   try {
-    await buildSite(process.cwd());
+    await buildSite(process.cwd(), { full: process.argv.includes('--full') });
   } catch (error) {
     console.error(describeBuildFailure(error, process.cwd()));
     process.exit(1);

@@ -13,6 +13,7 @@ import { encodeBody, type EncodedBodies, type Encoding } from '../server/front/e
 import {
   builtFiles,
   ENCODED_SUFFIX,
+  FileManifest,
   manifestEntry,
   writeFileManifest,
   type BodyStamp,
@@ -121,26 +122,51 @@ function runShare(share: Share): Promise<ShareDone> {
   });
 }
 
-/**
- * Writes `.br` and `.gz` beside every compressible built file of
- * `clientDir`, on every core at once, then the manifest; empties the cache of
- * what this build did not use.
- */
-export async function precompress(root: string, clientDir: string): Promise<void> {
+/** Compresses `files` of `clientDir`, on every core at once; resolves with each worker's share. */
+async function compressFiles(root: string, clientDir: string, files: readonly string[]): Promise<ShareDone[]> {
   const cacheDir = join(root, COMPRESSED_CACHE);
   await mkdir(cacheDir, { recursive: true });
-  const files = await builtFiles(clientDir);
   const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(files.length / 100)));
   const shares = Array.from({ length: workers }, (_, index) => files.filter((_file, at) => at % workers === index));
-  const done = await Promise.all(shares.map((share) => runShare({ clientDir, cacheDir, files: share })));
+  return Promise.all(shares.map((share) => runShare({ clientDir, cacheDir, files: share })));
+}
+
+/**
+ * Writes `.br` and `.gz` beside every compressible built file of
+ * `clientDir`, then the manifest; empties the cache of what this build did
+ * not use.
+ */
+export async function precompress(root: string, clientDir: string): Promise<void> {
+  const done = await compressFiles(root, clientDir, await builtFiles(clientDir));
   await writeFileManifest(
     clientDir,
     done.flatMap(({ entries }) => entries),
   );
+  const cacheDir = join(root, COMPRESSED_CACHE);
   const used = new Set(done.flatMap(({ keys }) => keys));
   for (const name of await readdir(cacheDir)) {
     if (!used.has(name.slice(0, name.indexOf('.')))) await rm(join(cacheDir, name), { force: true });
   }
+}
+
+/**
+ * A content-only build's share of `precompress`: the `written` files
+ * compressed and described, the `removed` ones (whose bodies the caller
+ * deleted) left out, and every other entry of the last manifest kept. The
+ * cache keeps what it holds, the unchanged files' bodies among it.
+ */
+export async function precompressChanged(
+  root: string,
+  clientDir: string,
+  written: readonly string[],
+  removed: readonly string[],
+): Promise<void> {
+  const done = await compressFiles(root, clientDir, written);
+  const replaced = new Set([...written, ...removed]);
+  const manifest = await FileManifest.read(clientDir);
+  const kept = [...manifest.entries()].filter(({ file }) => !replaced.has(file));
+  manifest.close();
+  await writeFileManifest(clientDir, [...kept, ...done.flatMap(({ entries }) => entries)]);
 }
 
 if (!isMainThread) parentPort?.postMessage(precompressShare(workerData as Share));

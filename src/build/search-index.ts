@@ -1,27 +1,66 @@
+import { createHash } from 'node:crypto';
+import { copyFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import type { AstroPrerenderer } from 'astro';
 import * as pagefind from 'pagefind';
 
 /** Pages handed to Pagefind and not yet taken in: past this many, the build waits for it (memory stays bounded). */
 const MOST_WAITING = 512;
 
 /**
- * The site search's index, written into the built site by Pagefind: one
- * index per language (it reads each page's `<html lang>`), of the article
- * bodies only (`data-pagefind-body`). Searching then needs no server: the
- * browser fetches the index files of its page's language.
+ * The search index's parts: each article goes to one, by its slug, and a
+ * content-only build makes again only the parts of the articles it renders.
+ * The browser merges them (src/site/client/site-search.ts).
+ */
+const SEARCH_PARTS = 16;
+/** Where the parts are served from, each in a folder named by its number, with the list of them. */
+export const SEARCH_DIR = 'pagefind';
+const PARTS_LIST = 'parts.json';
+/** The files of Pagefind's interface the search page loads from SEARCH_DIR itself (src/pages/[...lang]/search.astro). */
+const INTERFACE_FILES = ['pagefind-ui.js', 'pagefind-ui.css'];
+/** What Pagefind writes into each part that the site never loads. */
+const UNUSED_FILES = /^pagefind-(component|modular)-ui\.|^pagefind-highlight\.js$/;
+
+/** The part of the search index an article is in. */
+export function searchPartOf(slug: string): number {
+  return createHash('sha256').update(slug).digest().readUInt32BE(0) % SEARCH_PARTS;
+}
+
+/** The slug of a built article page (`fr/articles/x/index.html`); undefined for any other file. */
+function articleSlugOf(file: string): string | undefined {
+  return /^(?:[a-z]{2,3}\/)?articles\/([^/]+)\/index\.html$/.exec(file)?.[1];
+}
+
+/** The part of the search index a built file would go to: undefined for a file that is no article's page. */
+export function searchPartOfFile(file: string): number | undefined {
+  const slug = articleSlugOf(file);
+  return slug === undefined ? undefined : searchPartOf(slug);
+}
+
+/**
+ * The site search's index, written into the built site by Pagefind: in
+ * parts (SEARCH_PARTS), each with one index per language (it reads each
+ * page's `<html lang>`), of the article bodies only (`data-pagefind-body`:
+ * a page without it, or a scheduled article's, is never handed over).
+ * Searching then needs no server: the browser fetches the index files of its
+ * page's language.
  *
- * Each page is handed over as Astro renders it (`integration`), so that
- * Pagefind, a process of its own, indexes on another core while Astro
- * renders the next pages, rather than reading every page again afterwards.
+ * Pagefind's index depends on the order pages reach it: every build hands
+ * them over in the order Astro renders them. A full build hands each page
+ * over as Astro renders it (`indexing`), so that Pagefind, a process of its
+ * own, indexes on another core while Astro renders the next pages; a
+ * content-only build (src/build/content-build.ts) hands over the pages of
+ * the parts it makes again, in the same order, with `add`.
  */
 export interface SearchIndex {
-  /** Hands the build's pages to the index as they are rendered. */
-  integration: AstroIntegration;
-  /** Writes the index under `clientDir/pagefind` once every page is in, and stops Pagefind. */
-  write(clientDir: string): Promise<void>;
+  /** Hands a built page over (`file`: its path among the built files); resolves once another may follow. */
+  add: (file: string, html: string) => Promise<void>;
+  /** Astro's prerenderer, handing each page over as it is rendered. */
+  indexing: (astroDefault: AstroPrerenderer) => AstroPrerenderer;
+  /** Writes each part that was handed a page into `dir/<part>`, once every page is in, and stops Pagefind. */
+  write: (dir: string) => Promise<void>;
   /** Stops Pagefind, written or not. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** The file a page route's path is built as (`build.format: 'directory'`): `fr/articles/x/index.html`. */
@@ -34,75 +73,64 @@ function failure(what: string, errors: readonly string[]): Error {
   return new Error(`The search index could not ${what}: ${errors.join('; ')}`);
 }
 
-export async function startSearchIndex(): Promise<SearchIndex> {
-  const { index, errors } = await pagefind.createIndex({});
-  if (!index) throw failure('be started', errors);
+type PagefindIndex = NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>;
+
+/** A search index of the parts `parts` (every part when undefined): pages of other parts are not taken. */
+export function startSearchIndex(parts?: ReadonlySet<number>): SearchIndex {
+  const indexes = new Map<number, Promise<PagefindIndex>>();
+  const indexOf = (part: number): Promise<PagefindIndex> => {
+    let index = indexes.get(part);
+    if (!index) {
+      index = pagefind.createIndex({}).then(({ index: created, errors }) => {
+        if (!created) throw failure('be started', errors);
+        return created;
+      });
+      indexes.set(part, index);
+    }
+    return index;
+  };
   const waiting = new Set<Promise<void>>();
   const failed: string[] = [];
-  const add = (sourcePath: string, content: string): Promise<void> => {
-    const adding = index.addHTMLFile({ sourcePath, content }).then(
-      (answer) => {
-        failed.push(...answer.errors.map((error) => `${sourcePath}: ${error}`));
-      },
-      (error: unknown) => {
-        failed.push(`${sourcePath}: ${String(error)}`);
-      },
-    );
+  const add = (file: string, html: string): Promise<void> => {
+    const part = searchPartOfFile(file);
+    if (part === undefined || (parts && !parts.has(part)) || !html.includes('data-pagefind-body')) return Promise.resolve();
+    const adding = indexOf(part)
+      .then((index) => index.addHTMLFile({ sourcePath: file, content: html }))
+      .then(
+        (answer) => {
+          failed.push(...answer.errors.map((error) => `${file}: ${error}`));
+        },
+        (error: unknown) => {
+          failed.push(`${file}: ${String(error)}`);
+        },
+      );
     const tracked = adding.finally(() => waiting.delete(tracked));
     waiting.add(tracked);
     return waiting.size >= MOST_WAITING ? Promise.race(waiting) : Promise.resolve();
   };
-  let pages = 0;
-  const indexing = (astroDefault: AstroPrerenderer): AstroPrerenderer => ({
-    ...astroDefault,
-    render: async (request, options) => {
-      const rendered = await astroDefault.render(request, options);
-      const response = rendered instanceof Response ? rendered : rendered.response;
-      if (options.routeData.type === 'page' && response.ok) {
-        pages += 1;
-        await add(builtHtmlPath(new URL(request.url).pathname), await response.clone().text());
-      }
-      return rendered;
-    },
-  });
-  let setPrerenderer: ((wrap: (astroDefault: AstroPrerenderer) => AstroPrerenderer) => void) | undefined;
-  const integration: AstroIntegration = {
-    name: 'longhand:search-index',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: 'longhand:search-index',
-                // Astro builds its own prerendering entry only while no prerenderer is set when the bundles' settings
-                // are made: the wrapper is set after that, before the pages are rendered (the build's last step).
-                buildApp: {
-                  order: 'pre',
-                  handler: () => {
-                    setPrerenderer?.(indexing);
-                    return Promise.resolve();
-                  },
-                },
-              },
-            ],
-          },
-        });
-      },
-      'astro:build:start': (options) => {
-        setPrerenderer = options.setPrerenderer;
-      },
-    },
-  };
   return {
-    integration,
-    async write(clientDir) {
+    add,
+    indexing: (astroDefault) => ({
+      ...astroDefault,
+      render: async (request, options) => {
+        const rendered = await astroDefault.render(request, options);
+        const response = rendered instanceof Response ? rendered : rendered.response;
+        if (options.routeData.type === 'page' && response.ok) {
+          await add(builtHtmlPath(new URL(request.url).pathname), await response.clone().text());
+        }
+        return rendered;
+      },
+    }),
+    async write(dir) {
       try {
         await Promise.all(waiting);
-        if (pages === 0) failed.push('no page reached it while the site was built');
         if (failed.length > 0) throw failure('read the site', failed);
-        const written = await index.writeFiles({ outputPath: join(clientDir, 'pagefind') });
-        if (written.errors.length > 0) throw failure('be written', written.errors);
+        for (const [part, index] of [...indexes].sort(([a], [b]) => a - b)) {
+          const outputPath = join(dir, String(part));
+          const written = await (await index).writeFiles({ outputPath });
+          if (written.errors.length > 0) throw failure('be written', written.errors);
+          for (const name of await readdir(outputPath)) if (UNUSED_FILES.test(name)) await rm(join(outputPath, name));
+        }
       } finally {
         await pagefind.close();
       }
@@ -111,4 +139,22 @@ export async function startSearchIndex(): Promise<SearchIndex> {
       await pagefind.close();
     },
   };
+}
+
+/**
+ * Lists the parts in `clientDir/SEARCH_DIR` for the browser, and puts
+ * Pagefind's interface beside them (the same in every part), from the first;
+ * resolves with the files it wrote, relative to `clientDir`.
+ */
+export async function listSearchParts(clientDir: string): Promise<string[]> {
+  const dir = join(clientDir, SEARCH_DIR);
+  const parts = (await readdir(dir, { withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isDirectory() && /^\d+$/.test(entry.name))
+    .map((entry) => Number(entry.name))
+    .sort((a, b) => a - b);
+  await writeFile(join(dir, PARTS_LIST), JSON.stringify(parts.map((part) => `/${SEARCH_DIR}/${part}/`)));
+  const first = parts[0];
+  if (first === undefined) return [`${SEARCH_DIR}/${PARTS_LIST}`];
+  for (const file of INTERFACE_FILES) await copyFile(join(dir, String(first), file), join(dir, file));
+  return [PARTS_LIST, ...INTERFACE_FILES].map((file) => `${SEARCH_DIR}/${file}`);
 }

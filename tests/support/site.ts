@@ -52,10 +52,17 @@ export async function addFiles(dir: string, files: Record<string, string>): Prom
   }
 }
 
-/** Runs the real build of a copy, with `env` besides the tests'; resolves with its exit code and everything it printed. */
-export function build(dir: string, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs the real build of a copy, with `env` besides the tests' and `args`
+ * (`--full`); resolves with its exit code and everything it printed.
+ */
+export function build(
+  dir: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build-site.ts'], { cwd: dir, env: { ...process.env, CI: 'true', ...env } });
+    const child = spawn(process.execPath, ['scripts/build-site.ts', ...args], { cwd: dir, env: { ...process.env, CI: 'true', ...env } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -133,14 +133,22 @@ export function builtContent(): BuiltContent | undefined {
 }
 
 /**
- * The slugs of the build's articles in `dir` (dist/content), as the data tool
- * matches imported comments to them; none before a build (then only a map matches).
+ * The build's article files in `dir` (dist/content), each one's slug and
+ * date; none before a build.
  */
-export async function builtArticleSlugs(dir: string): Promise<Set<string>> {
+export async function builtArticleDates(dir: string): Promise<{ slug: string; date: string }[]> {
   const text = await readFile(join(dir, CONTENT_INDEX_FILE)).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Buffer.from('{"pages":{}}\n');
     throw error;
   });
   const { table } = indexTable(LineFile.of(text));
-  return new Set(Array.from(table.all(), ({ slug }) => slug));
+  return Array.from(table.all(), ({ slug, date }) => ({ slug, date }));
+}
+
+/**
+ * The slugs of the build's articles in `dir` (dist/content), as the data tool
+ * matches imported comments to them; none before a build (then only a map matches).
+ */
+export async function builtArticleSlugs(dir: string): Promise<Set<string>> {
+  return new Set((await builtArticleDates(dir)).map(({ slug }) => slug));
 }

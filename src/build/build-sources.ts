@@ -1,0 +1,83 @@
+// What a build was made from, recorded beside the render kit (src/build/render-kit.ts) once the build is complete: the
+// next build is content-only (src/build/content-build.ts) when nothing but articles' Markdown changed since.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+
+/** Everything but the articles' Markdown that a build reads: a change to any of it makes the next build a full one. */
+const CODE_SOURCES = [
+  'src',
+  'public',
+  'scripts',
+  'content/pages',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
+const ARTICLES_DIR = 'content/articles';
+/** An article file a content-only build takes: `<slug>/<lang>.md`, not in an old version's folder (`<slug>.v2/`). */
+const ARTICLE_FILE = /^[^/]+(?<!\.v\d+)\/[^/]+\.md$/;
+const RECORD = 'sources.json';
+
+export interface BuildSources {
+  /** A digest of the code and settings the build was made with (CODE_SOURCES, other files among the articles, the build settings, the folder, Node's version). */
+  code: string;
+  /** Each article's Markdown file (relative to content/articles) and the digest of its bytes. */
+  articles: Record<string, string>;
+  /** The day (UTC) the build was made on: an article dated after it was built as not yet searchable. */
+  day: string;
+}
+
+function digest(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+async function filesUnder(root: string, path: string): Promise<string[]> {
+  const entries = await readdir(join(root, path), { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  });
+  if (entries === null) return [path];
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(root.length + 1)
+        .split(sep)
+        .join('/'),
+    );
+}
+
+/** The sources of the tree at `root` now; `settings` is what the build records of its build settings. */
+export async function buildSources(root: string, settings: string, day: string): Promise<BuildSources> {
+  const code = createHash('sha256').update(`${root}\n${process.version}\n${settings}\n`);
+  const articles: Record<string, string> = {};
+  const files = (await Promise.all([...CODE_SOURCES, ARTICLES_DIR].map((path) => filesUnder(root, path)))).flat().sort();
+  for (const file of files) {
+    const bytes = await readFile(join(root, file));
+    const article = file.startsWith(`${ARTICLES_DIR}/`) ? file.slice(ARTICLES_DIR.length + 1) : undefined;
+    if (article !== undefined && ARTICLE_FILE.test(article)) articles[article] = digest(bytes);
+    else code.update(`${file}\n${digest(bytes)}\n`);
+  }
+  return { code: code.digest('hex'), articles, day };
+}
+
+export async function readBuildSources(dir: string): Promise<BuildSources | undefined> {
+  const text = await readFile(join(dir, RECORD), 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : (JSON.parse(text) as BuildSources);
+}
+
+export async function writeBuildSources(dir: string, sources: BuildSources): Promise<void> {
+  await writeFile(join(dir, RECORD), JSON.stringify(sources));
+}
+
+/** The slugs whose Markdown files differ between two builds' sources (added, changed or removed). */
+export function changedSlugs(before: BuildSources, now: BuildSources): Set<string> {
+  const slugs = new Set<string>();
+  for (const file of new Set([...Object.keys(before.articles), ...Object.keys(now.articles)])) {
+    if (before.articles[file] !== now.articles[file]) slugs.add(file.slice(0, file.indexOf('/')));
+  }
+  return slugs;
+}

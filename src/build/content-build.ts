@@ -1,0 +1,188 @@
+// A content-only build: when only articles' Markdown changed since the last complete build (src/build/build-sources.ts),
+// the pages that show those articles are rendered again with the last build's own prerendering bundle
+// (src/build/render-kit.ts), and everything else is kept as it is in dist/. The result is what a full build of the same
+// tree writes, byte for byte (tests/build/content-build.test.ts).
+import { mkdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { LANGUAGE_CODES } from '../i18n/languages.ts';
+import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE, builtArticleDates } from '../server/articles/built-content.ts';
+import { articlePath, todayUtc } from '../server/articles/catalog.ts';
+import { builtFiles, ENCODED_SUFFIX } from '../server/front/file-manifest.ts';
+import { buildSources, changedSlugs, readBuildSources, writeBuildSources } from './build-sources.ts';
+import { precompressChanged } from './precompress.ts';
+import { openRenderKit, RENDER_KIT_DIR, type RenderKit } from './render-kit.ts';
+import { listSearchParts, SEARCH_DIR, searchPartOf, searchPartOfFile, startSearchIndex } from './search-index.ts';
+
+/** What a content-only build did, for its log line and the tests. */
+export interface ContentBuild {
+  /** The articles whose pages were rendered again. */
+  slugs: string[];
+  /** Pages and twins rendered again and written. */
+  rendered: number;
+  /** Pages and twins of removed translations, deleted. */
+  removed: number;
+}
+
+/** The files a full build moves out of the served ones (scripts/build-site.ts): rendered again whatever changed. */
+const CONTENT_FILES = new Set([CONTENT_INDEX_FILE, CONTENT_BODIES_FILE]);
+
+/** The page and twin paths of `slugs` in every language, as Astro names them (no trailing slash). */
+function articlePaths(slugs: Iterable<string>): Set<string> {
+  const paths = new Set<string>();
+  for (const slug of slugs) {
+    for (const lang of LANGUAGE_CODES) paths.add(articlePath(slug, lang)).add(`${articlePath(slug, lang)}.md`);
+  }
+  return paths;
+}
+
+/** Writes a file whole, then moves it into place: a server reading it never sees half of one. */
+async function replaceFile(path: string, body: Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(`${path}.tmp`, body);
+  await rename(`${path}.tmp`, path);
+}
+
+/** Astro's content sync, as `astro build` starts with: the content store then holds the articles as they are now. */
+async function syncContent(root: string): Promise<void> {
+  const { sync } = await import('astro');
+  await sync({ root, logLevel: 'warn' });
+}
+
+/**
+ * Renders the changed paths in the order the full build renders every path,
+ * writes each, and hands the pages of the search index's parts those
+ * articles are in (rendered now or as built) to new parts in that order, as
+ * the full build does; the parts are written last, beside the old ones, and
+ * swapped in. Resolves with the files written and removed, relative to
+ * `clientDir`.
+ */
+async function renderChanged(
+  kit: RenderKit,
+  root: string,
+  clientDir: string,
+  slugs: ReadonlySet<string>,
+): Promise<{ written: string[]; removed: string[]; rendered: number }> {
+  const changed = articlePaths(slugs);
+  const parts = new Set([...slugs].map(searchPartOf));
+  const written: string[] = [];
+  let rendered = 0;
+  const search = startSearchIndex(parts);
+  const kept = new Set<string>();
+  try {
+    for (const path of await kit.paths()) {
+      const file = kit.fileOf(path);
+      let body: Buffer | null | undefined;
+      if (CONTENT_FILES.has(file)) {
+        body = await kit.render(path);
+        if (body) await replaceFile(join(root, CONTENT_DIR, file), body);
+        continue;
+      }
+      if (changed.has(path.pathname.replace(/\/+$/, ''))) {
+        body = await kit.render(path);
+        kept.add(file);
+        if (body) {
+          await replaceFile(join(clientDir, file), body);
+          written.push(file);
+          rendered += 1;
+        }
+      }
+      const part = path.route.type === 'page' ? searchPartOfFile(file) : undefined;
+      if (part !== undefined && parts.has(part)) await indexPage(search.add, clientDir, file, body);
+    }
+    const removed = await removeGone(clientDir, changed, kept);
+    const searchFiles = await replaceSearchParts(search.write, clientDir, parts);
+    return { written: [...written, ...searchFiles.written], removed: [...removed, ...searchFiles.removed], rendered };
+  } catch (error) {
+    await search.close();
+    throw error;
+  }
+}
+
+/** Hands a page to the search index: as rendered now, or as the last build wrote it (absent: not a page it wrote). */
+async function indexPage(
+  add: (file: string, html: string) => Promise<void>,
+  clientDir: string,
+  file: string,
+  body: Buffer | null | undefined,
+): Promise<void> {
+  const html = body === undefined ? await readFile(join(clientDir, file), 'utf8').catch(() => undefined) : body?.toString('utf8');
+  if (html !== undefined) await add(file, html);
+}
+
+/** Deletes the pages of the changed articles that no path renders any more (a translation removed), with their encodings. */
+async function removeGone(clientDir: string, changed: ReadonlySet<string>, kept: ReadonlySet<string>): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of changed) {
+    for (const file of [`${name.slice(1)}/index.html`, name.slice(1)]) {
+      if (kept.has(file) || !(await stat(join(clientDir, file)).catch(() => undefined))?.isFile()) continue;
+      for (const suffix of ['', ...Object.values(ENCODED_SUFFIX)]) await rm(join(clientDir, file + suffix), { force: true });
+      // A page's folder goes with it, as a full build would not make it (it holds nothing else).
+      if (file.endsWith('/index.html')) await rmdir(dirname(join(clientDir, file))).catch(() => undefined);
+      removed.push(file);
+    }
+  }
+  return removed;
+}
+
+/**
+ * Writes the search index's `parts` beside the served ones, then swaps each
+ * in (a part left with no page goes), and lists them again; the files
+ * written and those gone, relative to `clientDir`.
+ */
+async function replaceSearchParts(
+  write: (dir: string) => Promise<void>,
+  clientDir: string,
+  parts: ReadonlySet<number>,
+): Promise<{ written: string[]; removed: string[] }> {
+  const next = join(clientDir, '..', 'search-parts.next');
+  await rm(next, { recursive: true, force: true });
+  await write(next);
+  const written: string[] = [];
+  const removed: string[] = [];
+  const filesOf = async (dir: string, part: number) => (await builtFiles(dir)).map((file) => `${SEARCH_DIR}/${part}/${file}`);
+  for (const part of parts) {
+    const live = join(clientDir, SEARCH_DIR, String(part));
+    removed.push(...(await filesOf(live, part).catch(() => [])));
+    await rm(live, { recursive: true, force: true });
+    const made = join(next, String(part));
+    if (!(await stat(made).catch(() => undefined))) continue;
+    await mkdir(dirname(live), { recursive: true });
+    await rename(made, live);
+    written.push(...(await filesOf(live, part)));
+  }
+  await rm(next, { recursive: true, force: true });
+  written.push(...(await listSearchParts(clientDir)));
+  return { written, removed };
+}
+
+/**
+ * Builds `root` by its content alone when only articles' Markdown changed
+ * since the last complete build, whose time `mark` holds; resolves with what
+ * it did, or undefined when a full build is needed (no build kept, code,
+ * settings or other files changed). `settings` is what the build records of
+ * its build settings.
+ */
+export async function buildChangedContent(root: string, settings: string, mark: string): Promise<ContentBuild | undefined> {
+  const kitDir = join(root, RENDER_KIT_DIR);
+  const before = await readBuildSources(kitDir);
+  if (!before || !(await stat(join(root, mark)).catch(() => undefined))) return undefined;
+  const now = await buildSources(root, settings, todayUtc());
+  if (now.code !== before.code) return undefined;
+  const slugs = changedSlugs(before, now);
+  // An article dated since the last build was built as not yet searchable: its pages are rendered again.
+  for (const { slug, date } of await builtArticleDates(join(root, CONTENT_DIR))) if (date > before.day && date <= now.day) slugs.add(slug);
+  let result: ContentBuild = { slugs: [...slugs].sort(), rendered: 0, removed: 0 };
+  if (slugs.size > 0) {
+    await syncContent(root);
+    const kit = await openRenderKit(root);
+    if (!kit) return undefined;
+    const clientDir = join(root, 'dist', 'client');
+    const { written, removed, rendered } = await renderChanged(kit, root, clientDir, slugs);
+    await precompressChanged(root, clientDir, written, removed);
+    result = { ...result, rendered, removed: removed.filter((file) => !file.startsWith(`${SEARCH_DIR}/`)).length };
+  }
+  await writeBuildSources(kitDir, now);
+  const time = new Date();
+  await utimes(join(root, mark), time, time);
+  return result;
+}

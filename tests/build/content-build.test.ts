@@ -1,0 +1,101 @@
+// A writer's change to articles' Markdown only: the next build renders the pages of the changed articles alone
+// (src/build/content-build.ts), and writes what a full build of the same tree writes, byte for byte. In tests/build:
+// it builds a site three times.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { request } from '../support/http.ts';
+import { PREPARED_BUILD } from '../support/prepared-build.ts';
+import { addFiles, build, copyProject, startSite } from '../support/site.ts';
+
+const CHANGED = 'writing-in-plain-text';
+const SHORTENED = 'the-price-of-a-beer';
+const ADDED = 'added-between-builds';
+
+const article = (title: string, body: string): string =>
+  `---\ntitle: "${title}"\ndate: 2021-06-01\nexcerpt: "Added between two builds."\n---\n\n${body}\n`;
+
+/**
+ * What the build wrote for the server: every served file and the content files by the digest of their bytes, and the
+ * manifest's lines without the times it records of the files (a content-only build writes fewer files, at other times).
+ */
+async function builtOutput(dir: string): Promise<Map<string, string>> {
+  const output = new Map<string, string>();
+  for (const folder of ['dist/client', 'dist/content']) {
+    for (const entry of await readdir(join(dir, folder), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      output.set(
+        path.slice(dir.length + 1),
+        createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex'),
+      );
+    }
+  }
+  for (const line of (await readFile(join(dir, 'dist/static-files.tsv'), 'utf8')).split('\n').filter(Boolean)) {
+    const [name = '', fields = '[]'] = line.split('\t');
+    const [etag, size, , brSize, , gzSize] = JSON.parse(fields) as unknown[];
+    output.set(`manifest ${name}`, JSON.stringify([etag, size, brSize, gzSize]));
+  }
+  return output;
+}
+
+async function languagesOf(dir: string, slug: string): Promise<number> {
+  return (await readdir(join(dir, 'content/articles', slug))).filter((file) => file.endsWith('.md')).length;
+}
+
+test('a content-only build renders the changed articles alone and writes what a full build writes', async () => {
+  const dir = await copyProject('content-build');
+  // Built with the settings a test server's npm start checks the build against (prepared-build.ts).
+  const first = await build(dir, PREPARED_BUILD);
+  assert.equal(first.code, 0, first.output);
+  assert.doesNotMatch(first.output, /content-only/, 'a first build is a full one');
+
+  const changedFile = join(dir, 'content/articles', CHANGED, 'en.md');
+  await addFiles(dir, {
+    [`content/articles/${CHANGED}/en.md`]: `${await readFile(changedFile, 'utf8')}\nA sentence added between two builds.\n`,
+    [`content/articles/${ADDED}/en.md`]: article('Added between builds', 'Written after the first build.'),
+    [`content/articles/${ADDED}/fr.md`]: article('Ajouté entre deux constructions', 'Écrit après la première construction.'),
+  });
+  await rm(join(dir, 'content/articles', SHORTENED, 'de.md'));
+  const second = await build(dir, PREPARED_BUILD);
+  assert.equal(second.code, 0, second.output);
+  // Each article's page and twin in each of its languages, the removed translation's two files deleted: nothing else.
+  const rendered = 2 * ((await languagesOf(dir, CHANGED)) + 2 + (await languagesOf(dir, SHORTENED)));
+  assert.match(
+    second.output,
+    new RegExp(
+      `A content-only build: ${rendered} pages and twins rendered again, 2 removed, of 3 changed article\\(s\\) \\(${ADDED}, ${SHORTENED}, ${CHANGED}\\)`,
+    ),
+  );
+
+  const site = await startSite(dir);
+  try {
+    assert.doesNotMatch(site.output(), /Building the site first/, 'the content-only build is current');
+    const added = await request(`${site.url}/fr/articles/${ADDED}`);
+    assert.equal(added.status, 200);
+    assert.match(added.text, /Écrit après la première construction\./);
+    assert.match((await request(`${site.url}/articles/${CHANGED}.md`)).text, /A sentence added between two builds\./);
+    const parts = (await request(`${site.url}/pagefind/parts.json`)).json<string[]>();
+    assert.ok(parts.length > 1, 'the search index is in parts');
+    for (const part of parts) assert.equal((await request(`${site.url}${part}pagefind-entry.json`)).status, 200, part);
+  } finally {
+    await site.stop();
+  }
+
+  const contentOnly = await builtOutput(dir);
+  const full = await build(dir, PREPARED_BUILD, ['--full']);
+  assert.equal(full.code, 0, full.output);
+  assert.doesNotMatch(full.output, /content-only/);
+  const fromScratch = await builtOutput(dir);
+  const differing = [...new Set([...contentOnly.keys(), ...fromScratch.keys()])].filter(
+    (file) => contentOnly.get(file) !== fromScratch.get(file),
+  );
+  assert.deepEqual(differing, [], 'files that differ between the content-only build and a full one');
+  assert.ok(
+    fromScratch.has(`dist/client/fr/articles/${ADDED}/index.html`) && !fromScratch.has(`dist/client/de/articles/${SHORTENED}/index.html`),
+  );
+});
