@@ -137,6 +137,10 @@ describe('a writer adds files to content/ and rebuilds', () => {
       files: { 'content/articles/fine-name/english.md': ARTICLE },
       says: /content\/articles\/fine-name\/english\.md/,
     },
+    'an image beside a Markdown article': {
+      files: { 'content/articles/pictured/en.md': ARTICLE.replace('## What happened', '![A figure](./figure.png)\n\n## What happened') },
+      says: /content\/articles\/pictured\/en\.md names an image beside it \(\.\/figure\.png\): images go in public\/images\//,
+    },
     'a translation without its English original': {
       files: { 'content/articles/orphan/de.md': ARTICLE },
       says: /content\/articles\/orphan.*English/,
