@@ -115,6 +115,18 @@ function contentDigest(source: ArticleSource, date: string): string {
  * translation's status without reading a file again.
  */
 export function indexSources(sources: readonly ArticleSource[]): IndexedSource[] {
+  let indexed = indexedSources.get(sources);
+  if (!indexed) {
+    indexed = indexedOf(sources);
+    indexedSources.set(sources, indexed);
+  }
+  return indexed;
+}
+
+/** `indexSources`' answers by the array they were made from: the build's catalog and content files read the same one. */
+const indexedSources = new WeakMap<readonly ArticleSource[], IndexedSource[]>();
+
+function indexedOf(sources: readonly ArticleSource[]): IndexedSource[] {
   const bySlug = new Map<string, Map<LanguageCode, ArticleSource>>();
   for (const source of sources) {
     if (source.draft) continue;

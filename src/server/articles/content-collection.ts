@@ -4,8 +4,19 @@ import { builtContent } from './built-content.ts';
 import { createCatalog, type Catalog } from './catalog.ts';
 import { parseArticlePath, type ArticleSource } from './source.ts';
 
-/** Every article file of the content collection, drafts included, with its body. */
-export async function articleSources(): Promise<ArticleSource[]> {
+let sources: Promise<ArticleSource[]> | undefined;
+
+/**
+ * Every article file of the content collection, drafts included, with its
+ * body: read once, as the catalog is made once, so that the build's catalog
+ * and its content files share one array (and `indexSources`' work on it).
+ */
+export function articleSources(): Promise<ArticleSource[]> {
+  sources ??= readArticleSources();
+  return sources;
+}
+
+async function readArticleSources(): Promise<ArticleSource[]> {
   const entries = await getCollection('articles');
   return entries.map((entry) => ({
     ...parseArticlePath(entry.id),
