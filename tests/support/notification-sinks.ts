@@ -31,6 +31,8 @@ export async function startSmtp(port = 0, messages: string[] = []): Promise<Smtp
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // A sink a failed test never stopped (its site did not start) must not keep the test file's process from ending.
+  server.server.unref();
   const address = server.server.address();
   return {
     port: typeof address === 'object' && address ? address.port : port,
