@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 import { LAYER_ELEMENTS, LAYER_POLICIES } from './layers.config.js';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'tests/.fixtures/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', '.astro/', '.cache/', 'node_modules/', 'tests/.fixtures/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   astro.configs.recommended,
