@@ -126,8 +126,10 @@ export async function setAsideLastBuild(root: string): Promise<{ removed: Promis
 export async function buildSite(root: string, { full = false }: { full?: boolean } = {}): Promise<void> {
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   const settings = buildSettings();
+  // What the tree holds as the build starts: what a content-only build compares, and what a full build records.
+  const sources = await buildSources(root, settings, todayUtc());
   if (!full) {
-    const built = await buildChangedContent(root, settings, BUILD_MARK);
+    const built = await buildChangedContent(root, sources, BUILD_MARK);
     if (built) {
       console.log(
         `A content-only build: ${built.rendered} pages and twins rendered again, ${built.removed} removed, of ${built.slugs.length} changed article(s)${built.slugs.length > 0 ? ` (${built.slugs.join(', ')})` : ''}.`,
@@ -137,7 +139,6 @@ export async function buildSite(root: string, { full = false }: { full?: boolean
   }
   // What the last build kept describes a dist/ this build is about to replace: a failure half-way must not leave it.
   await rm(join(root, RENDER_KIT_DIR), { recursive: true, force: true });
-  const sources = await buildSources(root, settings, todayUtc());
   const { build } = await import('astro');
   const clientDir = join(root, 'dist', 'client');
   const { removed } = await setAsideLastBuild(root);

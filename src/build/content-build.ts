@@ -6,9 +6,9 @@ import { mkdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'nod
 import { dirname, join } from 'node:path';
 import { LANGUAGE_CODES } from '../i18n/languages.ts';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE, builtArticleDates } from '../server/articles/built-content.ts';
-import { articlePath, todayUtc } from '../server/articles/catalog.ts';
+import { articlePath } from '../server/articles/catalog.ts';
 import { builtFiles, ENCODED_SUFFIX } from '../server/front/file-manifest.ts';
-import { buildSources, changedSlugs, readBuildSources, writeBuildSources } from './build-sources.ts';
+import { changedSlugs, readBuildSources, writeBuildSources, type BuildSources } from './build-sources.ts';
 import { precompressChanged } from './precompress.ts';
 import { openRenderKit, RENDER_KIT_DIR, type RenderKit } from './render-kit.ts';
 import { listSearchParts, SEARCH_DIR, searchPartOf, searchPartOfFile, startSearchIndex } from './search-index.ts';
@@ -157,16 +157,15 @@ async function replaceSearchParts(
 
 /**
  * Builds `root` by its content alone when only articles' Markdown changed
- * since the last complete build, whose time `mark` holds; resolves with what
- * it did, or undefined when a full build is needed (no build kept, code,
- * settings or other files changed). `settings` is what the build records of
- * its build settings.
+ * since the last complete build, whose time `mark` holds, and `now` is what
+ * the tree holds (buildSources); resolves with what it did, or undefined
+ * when a full build is needed (no build kept, code, settings or other files
+ * changed).
  */
-export async function buildChangedContent(root: string, settings: string, mark: string): Promise<ContentBuild | undefined> {
+export async function buildChangedContent(root: string, now: BuildSources, mark: string): Promise<ContentBuild | undefined> {
   const kitDir = join(root, RENDER_KIT_DIR);
   const before = await readBuildSources(kitDir);
   if (!before || !(await stat(join(root, mark)).catch(() => undefined))) return undefined;
-  const now = await buildSources(root, settings, todayUtc());
   if (now.code !== before.code) return undefined;
   const slugs = changedSlugs(before, now);
   // An article dated since the last build was built as not yet searchable: its pages are rendered again.

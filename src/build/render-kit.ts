@@ -110,6 +110,13 @@ export async function promoteRenderKit(root: string): Promise<void> {
   await rm(join(root, NEXT_RENDER_KIT_DIR), { recursive: true, force: true });
 }
 
+/** The file Astro's build writes a path to, relative to the built files (`build.format: 'directory'`): `fr/articles/x/index.html`. */
+export function builtFileOf(pathname: string, type: RouteData['type']): string {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  if (type !== 'page') return path;
+  return path === '' ? 'index.html' : `${path}/index.html`;
+}
+
 /** A path Astro's build renders, with its route. */
 interface PrerenderedPath {
   pathname: string;
@@ -159,10 +166,6 @@ export async function openRenderKit(root: string): Promise<RenderKit | undefined
         throw new Error(`${pathname} redirects: a content-only build renders no redirect`);
       return response.body ? Buffer.from(await response.arrayBuffer()) : null;
     },
-    fileOf({ pathname, route }) {
-      const path = pathname.replace(/^\/+|\/+$/g, '');
-      if (route.type !== 'page') return path;
-      return path === '' ? 'index.html' : `${path}/index.html`;
-    },
+    fileOf: ({ pathname, route }) => builtFileOf(pathname, route.type),
   };
 }

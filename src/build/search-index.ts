@@ -3,6 +3,7 @@ import { copyFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroPrerenderer } from 'astro';
 import * as pagefind from 'pagefind';
+import { builtFileOf } from './render-kit.ts';
 
 /** Pages handed to Pagefind and not yet taken in: past this many, the build waits for it (memory stays bounded). */
 const MOST_WAITING = 512;
@@ -63,12 +64,6 @@ export interface SearchIndex {
   close: () => Promise<void>;
 }
 
-/** The file a page route's path is built as (`build.format: 'directory'`): `fr/articles/x/index.html`. */
-function builtHtmlPath(pathname: string): string {
-  const folder = pathname.replace(/^\/+|\/+$/g, '');
-  return folder === '' ? 'index.html' : `${folder}/index.html`;
-}
-
 function failure(what: string, errors: readonly string[]): Error {
   return new Error(`The search index could not ${what}: ${errors.join('; ')}`);
 }
@@ -116,7 +111,7 @@ export function startSearchIndex(parts?: ReadonlySet<number>): SearchIndex {
         const rendered = await astroDefault.render(request, options);
         const response = rendered instanceof Response ? rendered : rendered.response;
         if (options.routeData.type === 'page' && response.ok) {
-          await add(builtHtmlPath(new URL(request.url).pathname), await response.clone().text());
+          await add(builtFileOf(new URL(request.url).pathname, 'page'), await response.clone().text());
         }
         return rendered;
       },
