@@ -33,6 +33,32 @@ describe('reading time', () => {
   test('image addresses do not count', () => {
     assert.equal(readingTime(`${'word '.repeat(200)}![](/images/${'long-'.repeat(100)}.svg)`, 'en'), 1);
   });
+  test('counts what the definition’s patterns match, in every script, markup and astral characters included', () => {
+    // The definition: words are runs of letters and digits; characters, where counted, are neither space, punctuation
+    // nor Markdown's markup; images are left out.
+    const units = (text: string, characters: boolean) => {
+      const prose = text.replace(/!\[[^\]]*\]\([^)]*\)/g, ' ').replace(/[#>*_`|~-]+/g, ' ');
+      return (prose.match(characters ? /[^\s\p{P}]/gu : /[\p{L}\p{N}]+/gu) ?? []).length;
+    };
+    const alphabet = ['a', 'Z', '7', 'é', 'ß', '字', '한', 'я', 'ا', 'ק', 'ह', 'ⵣ', '😀', '𝒜', '\ud800', '\u00a0', '\u200b'];
+    const marks = ['-', '#', '>', '*', '_', '`', '|', '~', ' ', '\n', '.', '،', '«', '—', '!', '[', ']', '(', ')'];
+    const symbols = [...alphabet, ...marks];
+    let seed = 2026;
+    const next = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return seed >>> 0;
+    };
+    for (let sample = 0; sample < 2000; sample += 1) {
+      let text = '';
+      for (let length = next() % 40; length > 0; length -= 1) text += symbols[next() % symbols.length];
+      // Repeated with a space between, so that a difference of one unit changes the minutes.
+      const long = `${text} `.repeat(500);
+      assert.equal(readingTime(long, 'en'), Math.max(1, Math.ceil(units(long, false) / 200)), JSON.stringify(text));
+      assert.equal(readingTime(long, 'zh'), Math.max(1, Math.ceil(units(long, true) / 500)), JSON.stringify(text));
+    }
+  });
 });
 
 describe('content paths', () => {
