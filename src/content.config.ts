@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { htmlBesideStore } from './site/article-html.ts';
+import { articlesLoader } from './site/articles-loader.ts';
 import { z } from 'astro/zod';
 import { parseArticlePath } from './server/articles/source.ts';
 import { STAMP_PATTERN } from './server/articles/translation-stamp.ts';
@@ -12,18 +12,16 @@ const calendarDate = z.preprocess(
 );
 
 const articles = defineCollection({
-  // Old versions (`<slug>.v<N>/`) stay beside the article and are never loaded. The Markdown articles' HTML is kept
-  // beside the content store, not in it (site/article-html.ts).
-  loader: htmlBesideStore(
-    glob({
-      base: './content/articles',
-      pattern: ['*/*.{md,mdx}', '!*.v+([0-9])/**'],
-      generateId: ({ entry }) => {
-        const { slug, lang } = parseArticlePath(entry);
-        return `${slug}/${lang}`;
-      },
-    }),
-  ),
+  // Old versions (`<slug>.v<N>/`) stay beside the article and are never loaded. The articles' bodies and HTML are kept
+  // beside the content store, not in it (site/articles-loader.ts).
+  loader: articlesLoader({
+    base: './content/articles',
+    pattern: ['*/*.{md,mdx}', '!*.v+([0-9])/**'],
+    generateId: ({ entry }) => {
+      const { slug, lang } = parseArticlePath(entry);
+      return `${slug}/${lang}`;
+    },
+  }),
   schema: z.strictObject({
     title: z.string().trim().min(1),
     date: calendarDate,

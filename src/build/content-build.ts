@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { LANGUAGE_CODES } from '../i18n/languages.ts';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE, builtArticleDates } from '../server/articles/built-content.ts';
 import { articlePath } from '../server/articles/catalog.ts';
+import { syncingOnly } from '../server/articles/source.ts';
 import { builtFiles, ENCODED_SUFFIX } from '../server/front/file-manifest.ts';
 import { changedSlugs, readBuildSources, writeBuildSources, type BuildSources } from './build-sources.ts';
 import { precompressChanged } from './precompress.ts';
@@ -42,10 +43,14 @@ async function replaceFile(path: string, body: Buffer): Promise<void> {
   await rename(`${path}.tmp`, path);
 }
 
-/** Astro's content sync, as `astro build` starts with: the content store then holds the articles as they are now. */
-async function syncContent(root: string): Promise<void> {
+/**
+ * Astro's content sync, as `astro build` starts with, of the articles `slugs`
+ * alone: the content store then holds them as they are now, and every other
+ * as the last sync left it (their files did not change).
+ */
+async function syncContent(root: string, slugs: ReadonlySet<string>): Promise<void> {
   const { sync } = await import('astro');
-  await sync({ root, logLevel: 'warn' });
+  await syncingOnly(slugs, () => sync({ root, logLevel: 'warn' }));
 }
 
 /**
@@ -172,7 +177,7 @@ export async function buildChangedContent(root: string, now: BuildSources, mark:
   for (const { slug, date } of await builtArticleDates(join(root, CONTENT_DIR))) if (date > before.day && date <= now.day) slugs.add(slug);
   let result: ContentBuild = { slugs: [...slugs].sort(), rendered: 0, removed: 0 };
   if (slugs.size > 0) {
-    await syncContent(root);
+    await syncContent(root, slugs);
     const kit = await openRenderKit(root);
     if (!kit) return undefined;
     const clientDir = join(root, 'dist', 'client');

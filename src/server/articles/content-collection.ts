@@ -1,6 +1,7 @@
 import { getCollection } from 'astro:content';
 import { setting } from '../settings/environment.ts';
 import { builtContent } from './built-content.ts';
+import { articleBody } from './kept-beside-store.ts';
 import { createCatalog, type Catalog } from './catalog.ts';
 import { parseArticlePath, type ArticleSource } from './source.ts';
 
@@ -25,7 +26,7 @@ async function readArticleSources(): Promise<ArticleSource[]> {
     excerpt: entry.data.excerpt,
     draft: entry.data.draft ?? false,
     ...(entry.data.translatedFrom === undefined ? {} : { translatedFrom: entry.data.translatedFrom }),
-    body: entry.body ?? '',
+    body: articleBody(entry),
   }));
 }
 

@@ -37,3 +37,27 @@ export function parseArticlePath(path: string): { slug: string; lang: LanguageCo
   }
   return { slug, lang };
 }
+
+/**
+ * The article folders the running content sync reads, when a content-only
+ * build (src/build/content-build.ts) names them: every other article stays as
+ * the content store holds it (src/site/articles-loader.ts). A global, not a
+ * module's variable: Astro loads the content config in a module graph of its own.
+ */
+const SYNC_SCOPE = Symbol.for('longhand.articleSyncScope');
+type ScopedGlobal = typeof globalThis & { [SYNC_SCOPE]?: ReadonlySet<string> | undefined };
+
+/** Runs a content sync (`sync`) that reads the article folders `slugs` alone. */
+export async function syncingOnly<T>(slugs: ReadonlySet<string>, sync: () => Promise<T>): Promise<T> {
+  (globalThis as ScopedGlobal)[SYNC_SCOPE] = slugs;
+  try {
+    return await sync();
+  } finally {
+    (globalThis as ScopedGlobal)[SYNC_SCOPE] = undefined;
+  }
+}
+
+/** The article folders the running content sync reads; undefined when it reads them all. */
+export function syncScope(): ReadonlySet<string> | undefined {
+  return (globalThis as ScopedGlobal)[SYNC_SCOPE];
+}
