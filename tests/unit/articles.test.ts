@@ -52,7 +52,7 @@ describe('reading time', () => {
     };
     for (let sample = 0; sample < 2000; sample += 1) {
       let text = '';
-      for (let length = next() % 40; length > 0; length -= 1) text += symbols[next() % symbols.length];
+      for (let length = next() % 40; length > 0; length -= 1) text += symbols[next() % symbols.length] ?? '';
       // Repeated with a space between, so that a difference of one unit changes the minutes.
       const long = `${text} `.repeat(500);
       assert.equal(readingTime(long, 'en'), Math.max(1, Math.ceil(units(long, false) / 200)), JSON.stringify(text));
