@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { canonicalAddress, clientAddress, proxyTrust, readerKey } from '../../src/server/identity/client-address.ts';
-import { readerHash, readerHashOn } from '../../src/server/identity/reader-hash.ts';
+import { identify } from '../../src/server/identity/caller.ts';
+import { readerHash } from '../../src/server/identity/reader-hash.ts';
 import { NAME_COUNT, readerName } from '../../src/server/identity/reader-name.ts';
 import { sign, signingKey, verify } from '../../src/server/identity/signing.ts';
 
@@ -75,17 +76,28 @@ describe('the reader hash and name', () => {
     assert.equal(readerHash('2001:db8::1', 'sålt-ü ✓'), 'qxo-ogbJ_rBuKPSiD8l3B50e1XrXhu2x_sNlVqjbDLM', 'the same after another salt');
   });
 
-  test('one connection that carries several readers (a proxy) gives each its own hash, and a new salt a new one', () => {
+  test('one connection that carries several readers (a proxy) gives each its own caller, and new keys a new one', () => {
     const connection = {};
-    const asked: [string, string][] = [
-      ['203.0.113.9', 'salt-a'],
-      ['203.0.113.9', 'salt-a'],
-      ['198.51.100.1', 'salt-a'],
-      ['203.0.113.9', 'salt-a'],
-      ['203.0.113.9', 'salt-b'],
+    const behindProxy = { trustedProxies: count(1), salt: 'salt-a' };
+    const otherSalt = { trustedProxies: count(1), salt: 'salt-b' };
+    const direct = { trustedProxies: count(0), salt: 'salt-a' };
+    const asked: [string | null, typeof direct][] = [
+      ['203.0.113.9', behindProxy],
+      ['203.0.113.9', behindProxy],
+      ['198.51.100.1', behindProxy],
+      ['203.0.113.9', behindProxy],
+      [null, behindProxy],
+      ['203.0.113.9', otherSalt],
+      ['203.0.113.9', direct],
     ];
-    for (const [address, salt] of asked) assert.equal(readerHashOn(connection, address, salt), readerHash(address, salt));
-    assert.equal(readerHashOn(undefined, '203.0.113.9', 'salt-a'), readerHash('203.0.113.9', 'salt-a'));
+    for (const [forwardedFor, keys] of asked) {
+      const request = { header: (name: string) => (name === 'X-Forwarded-For' ? forwardedFor : null) };
+      const address = clientAddress('10.0.0.1', forwardedFor, keys.trustedProxies);
+      const expected = { address, hash: readerHash(readerKey(address), keys.salt) };
+      assert.deepEqual(identify({ request, socketAddress: '10.0.0.1', connection }, keys), expected);
+      assert.deepEqual(identify({ request, socketAddress: '10.0.0.1' }, keys), expected, 'without a connection');
+    }
+    assert.equal(identify({ request: { header: () => null }, socketAddress: '192.0.2.7', connection }, direct).address, '192.0.2.7');
   });
 
   test('at least 32 colours × 64 animals, spread over readers', () => {

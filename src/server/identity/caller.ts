@@ -1,5 +1,5 @@
 import { clientAddress, readerKey, type ProxyTrust } from './client-address.ts';
-import { readerHashOn } from './reader-hash.ts';
+import { readerHash } from './reader-hash.ts';
 
 /** A request as far as knowing its caller goes: its headers, whatever carries them (the API's request, a web Request). */
 interface CallerRequest {
@@ -11,7 +11,7 @@ export interface CallerSource {
   request: CallerRequest;
   /** The socket's address as the server saw it. */
   socketAddress: string;
-  /** The connection the request came on, when the server knows it: the reader's hash is worked out once on it. */
+  /** The connection the request came on, when the server knows it: its caller is worked out once on it. */
   connection?: object;
 }
 
@@ -21,12 +21,33 @@ export interface CallerKeys {
   salt: string;
 }
 
+/** The caller's address (canonical) and hash (of its reader key: the /64 of an IPv6 address). */
+export interface Caller {
+  address: string;
+  hash: string;
+}
+
 /**
- * The caller's address (canonical) and hash (of its reader key: the /64 of
- * an IPv6 address), as every route that knows a reader computes them: the
- * writes, the caller's own votes, MCP.
+ * The last caller worked out on each connection, with what it was worked out
+ * from. A keep-alive connection carries one reader's requests (or a proxy's,
+ * for a few readers in turn), and an address made canonical and an HMAC a
+ * request would weigh on every small read. Held only while the connection
+ * is: nothing here outlives the socket that already holds the address.
  */
-export function identify({ request, socketAddress, connection }: CallerSource, keys: CallerKeys): { address: string; hash: string } {
-  const address = clientAddress(socketAddress, request.header('X-Forwarded-For'), keys.trustedProxies);
-  return { address, hash: readerHashOn(connection, readerKey(address), keys.salt) };
+const lastCallerOn = new WeakMap<object, { socketAddress: string; forwardedFor: string | null; keys: CallerKeys; caller: Caller }>();
+
+/**
+ * The caller as every route that knows a reader works it out: the writes,
+ * the caller's own votes, MCP. `X-Forwarded-For` is read only where some
+ * proxy is trusted.
+ */
+export function identify({ request, socketAddress, connection }: CallerSource, keys: CallerKeys): Caller {
+  const trust = keys.trustedProxies;
+  const forwardedFor = 'count' in trust && trust.count === 0 ? null : request.header('X-Forwarded-For');
+  const last = connection && lastCallerOn.get(connection);
+  if (last && last.socketAddress === socketAddress && last.forwardedFor === forwardedFor && last.keys === keys) return last.caller;
+  const address = clientAddress(socketAddress, forwardedFor, trust);
+  const caller = { address, hash: readerHash(readerKey(address), keys.salt) };
+  if (connection) lastCallerOn.set(connection, { socketAddress, forwardedFor, keys, caller });
+  return caller;
 }
