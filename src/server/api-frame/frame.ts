@@ -16,20 +16,37 @@ export function isApiPath(pathname: string): boolean {
  * one) becomes a 500 with a `requestId` (logged with the error, never with the
  * caller's address), and every response carries the API headers
  * (docs/architecture.md, "The operation registry"); the responses of a deprecated `operation` add
- * Deprecation and Sunset.
+ * Deprecation and Sunset. An answer given at once is framed at once: a read
+ * that had nothing to wait for is sent without a promise.
  */
-export async function withApiFrame(
+export function withApiFrame(
   next: () => ApiResponse | Promise<ApiResponse>,
   operation?: { deprecation?: Deprecation | undefined },
-): Promise<ApiResponse> {
-  let response: ApiResponse;
+): ApiResponse | Promise<ApiResponse> {
+  let answer: ApiResponse | Promise<ApiResponse>;
   try {
-    response = await next();
+    answer = next();
   } catch (error) {
-    const failure = serverError();
-    log().error(`[api] request ${failure.requestId} failed`, { requestId: failure.requestId }, error);
-    response = failure.response;
+    return framed(failed(error), operation);
   }
+  if (answer instanceof Promise) {
+    return answer.then(
+      (response) => framed(response, operation),
+      (error: unknown) => framed(failed(error), operation),
+    );
+  }
+  return framed(answer, operation);
+}
+
+/** The 500 of a request that failed, its error logged under the request's id. */
+function failed(error: unknown): ApiResponse {
+  const failure = serverError();
+  log().error(`[api] request ${failure.requestId} failed`, { requestId: failure.requestId }, error);
+  return failure.response;
+}
+
+function framed(answer: ApiResponse, operation: { deprecation?: Deprecation | undefined } | undefined): ApiResponse {
+  let response = answer;
   if (response.status >= 500 && !response.headers.has('X-Request-Id')) {
     const failure = serverError(response.status);
     log().error(`[api] request ${failure.requestId} answered ${response.status}`, { requestId: failure.requestId });

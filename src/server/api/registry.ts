@@ -337,6 +337,14 @@ function registryPath(pathname: string): string {
   return pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname;
 }
 
+/** The registry's operations by path, then method: found without a search or a closure, as every request is. */
+const OPERATIONS_AT = new Map<string, Map<string, OperationDefinition>>();
+for (const operation of OPERATIONS) {
+  const methods = OPERATIONS_AT.get(operation.path) ?? new Map<string, OperationDefinition>();
+  methods.set(operation.method, operation);
+  OPERATIONS_AT.set(operation.path, methods);
+}
+
 /** The operation serving a request, if any: HEAD is served by GET. */
 export function operationAt(
   method: string,
@@ -344,23 +352,15 @@ export function operationAt(
   operations: readonly OperationDefinition[] = OPERATIONS,
 ): OperationDefinition | undefined {
   const served = servedMethod(method);
+  // A path with a trailing slash is rare: the search that ignores it is kept for it.
+  if (operations === OPERATIONS && !pathname.endsWith('/')) return OPERATIONS_AT.get(pathname)?.get(served);
   const path = registryPath(pathname);
   return operations.find((operation) => operation.method === served && operation.path === path);
 }
 
-/** The registry's operations by path, then method: found without a search or a closure, as every request is. */
-const OPERATION_IDS = new Map<string, Map<string, string>>();
-for (const { path, method, operationId } of OPERATIONS) {
-  const methods = OPERATION_IDS.get(path) ?? new Map<string, string>();
-  methods.set(method, operationId);
-  OPERATION_IDS.set(path, methods);
-}
-
 /** The id of the registry's operation serving a request (HEAD by GET), for logs and metrics; undefined for none. */
 export function operationIdAt(method: string, pathname: string): string | undefined {
-  const served = servedMethod(method);
-  // A path with a trailing slash is rare: the search that ignores it is kept for it.
-  return OPERATION_IDS.get(pathname)?.get(served) ?? (pathname.endsWith('/') ? operationAt(method, pathname)?.operationId : undefined);
+  return operationAt(method, pathname)?.operationId;
 }
 
 /** The methods a path is served with, for `Allow` (GET brings HEAD); empty for a path no operation serves. */

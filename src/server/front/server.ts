@@ -163,27 +163,42 @@ async function routeTable(
   };
 }
 
-/** Answers a request by the first route that takes it, and says what it was in `served`; resolves with the body's bytes sent. */
-async function handle(
+/**
+ * Answers a request by the first route that takes it, and says what it was
+ * in `served`; the body's bytes sent, at once when the route answered at
+ * once, or a promise of them.
+ */
+function handle(
   routes: RouteTable,
   urlOf: (req: IncomingMessage) => URL,
   req: IncomingMessage,
   res: ServerResponse,
   served: Served,
-): Promise<number> {
+): number | Promise<number> {
   const path = pathOf(req.url ?? '/');
   for (const route of routes.byPath) {
     const sent = route(req, res, path, served);
     if (sent !== null) return sent;
   }
-  const url = urlOf(req);
-  for (const route of routes.byUrl) {
-    const sent = route(req, res, url, served);
+  return askInTurn(routes.byUrl, 0, req, res, urlOf(req), served);
+}
+
+/** Asks `routes` from `first` on, in turn, until one answers. */
+function askInTurn(
+  routes: readonly Route[],
+  first: number,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  served: Served,
+): number | Promise<number> {
+  for (let index = first; index < routes.length; index += 1) {
+    const sent = (routes[index] as Route)(req, res, url, served);
     if (sent === null) continue;
-    const bytes = await sent;
-    if (bytes !== null) return bytes;
+    if (typeof sent === 'number') return sent;
+    return sent.then((bytes) => bytes ?? askInTurn(routes, index + 1, req, res, url, served));
   }
-  throw new Error(`No route answered ${path}`);
+  throw new Error(`No route answered ${url.pathname}`);
 }
 
 function withApiHeadersIfApi(req: IncomingMessage, response: ApiResponse): ApiResponse {
@@ -213,20 +228,27 @@ export async function createFrontServer(options: FrontServerOptions): Promise<Se
   const server = createServer(timeouts, (req, res) => {
     const started = performance.now();
     const served = servedRecord();
-    handle(routes, urlOf, req, res, served).then(
-      (bytes) => {
-        requestServed(req.method ?? '', pathOf(req.url ?? '/'), res.statusCode, served, bytes, performance.now() - started);
-      },
-      (error: unknown) => {
-        const failure = serverError();
-        log().error(`[front] request ${failure.requestId} failed`, { requestId: failure.requestId }, error);
-        served.requestId = failure.requestId;
-        let bytes = 0;
-        if (res.headersSent) res.destroy();
-        else bytes = sendApiResponse(req, res, withApiHeadersIfApi(req, failure.response), baseList);
-        requestServed(req.method ?? '', pathOf(req.url ?? '/'), res.statusCode, served, bytes, performance.now() - started);
-      },
-    );
+    const done = (bytes: number) => {
+      requestServed(req.method ?? '', pathOf(req.url ?? '/'), res.statusCode, served, bytes, performance.now() - started);
+    };
+    const fail = (error: unknown) => {
+      const failure = serverError();
+      log().error(`[front] request ${failure.requestId} failed`, { requestId: failure.requestId }, error);
+      served.requestId = failure.requestId;
+      let bytes = 0;
+      if (res.headersSent) res.destroy();
+      else bytes = sendApiResponse(req, res, withApiHeadersIfApi(req, failure.response), baseList);
+      done(bytes);
+    };
+    let sent: number | Promise<number>;
+    try {
+      sent = handle(routes, urlOf, req, res, served);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (typeof sent === 'number') done(sent);
+    else sent.then(done, fail);
   });
   server.on('close', () => {
     routes.files.close();

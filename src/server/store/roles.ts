@@ -50,6 +50,12 @@ import type {
  * roles").
  */
 
+/** A voter's votes on an article and on its comments (only those voted on). */
+export interface Votes {
+  article: VoteValue;
+  comments: Record<string, CastVote>;
+}
+
 /** The articles' threads: comments and votes as readers write and read them, and the revisions of cached renders. */
 export interface ThreadStore {
   /** Stores a comment; resolves only once it is durable (on disk, or committed). */
@@ -104,8 +110,12 @@ export interface ThreadStore {
     voter: string,
     decide: (current: VoteValue) => VoteValue,
   ): Promise<{ score: number; vote: VoteValue } | null>;
-  /** This voter's votes on an article and on its comments (only those voted on). */
-  votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, CastVote> }>;
+  /**
+   * This voter's votes on an article and on its comments (only those voted
+   * on): at once where the engine holds the thread in memory, a promise
+   * otherwise.
+   */
+  votesOf(articleSlug: string, voter: string): Votes | Promise<Votes>;
   /**
    * A token that changes whenever what `topic` covers changes, in this process
    * or any other sharing the store: a cached render is kept under it and

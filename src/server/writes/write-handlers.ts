@@ -1,4 +1,4 @@
-import type { PublishedView } from '../articles/catalog.ts';
+import { todayUtc, type PublishedView } from '../articles/catalog.ts';
 import type { ApiResponse } from '../api-frame/api-response.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { runWrite, type WriteOperation, type WriteRequest } from './pipeline.ts';
@@ -11,12 +11,31 @@ export interface ReaderCall extends WriteRequest {
   };
 }
 
+/** What every reader endpoint needs: the runtime, and the articles published today. */
+export interface ReaderServices {
+  runtime: Runtime;
+  published: Pick<PublishedView, 'has'>;
+}
+
+/** The reader services last worked out for each set of services, and the day their published articles are of. */
+const knownServices = new WeakMap<ReaderCall['services'], ReaderServices & { day: string }>();
+
 /** The runtime and today's articles, which every reader endpoint needs. */
-export async function readerServices(
-  services: ReaderCall['services'],
-): Promise<{ runtime: Runtime; published: Pick<PublishedView, 'has'> }> {
-  const runtime = await services.runtime();
-  return { runtime, published: await services.published() };
+export async function readerServices(services: ReaderCall['services']): Promise<ReaderServices> {
+  const day = todayUtc();
+  const known = { runtime: await services.runtime(), published: await services.published(), day };
+  knownServices.set(services, known);
+  return known;
+}
+
+/**
+ * The reader services as readerServices last resolved them, while their day
+ * lasts; undefined before, or once the day changed. For a read that answers
+ * without waiting when all it needs is in memory (the caller's votes).
+ */
+export function readerServicesAtHand(services: ReaderCall['services']): ReaderServices | undefined {
+  const known = knownServices.get(services);
+  return known?.day === todayUtc() ? known : undefined;
 }
 
 /** The handler of a write operation: the one pipeline, against the articles published now. */

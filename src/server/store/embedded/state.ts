@@ -157,18 +157,26 @@ export class StoreState {
       .sort((a, b) => b.lastPublished - a.lastPublished);
   }
 
-  /** The article's thread, read from its file when it is not in memory; null when nothing was ever stored for it. */
-  article(slug: string): Promise<ArticleThread | null> {
+  /**
+   * The article's thread when no file need be read for it: null when nothing
+   * was ever stored for it, undefined when it is not in memory (`article` reads it).
+   */
+  articleAtHand(slug: string): ArticleThread | null | undefined {
     // Only known threads are remembered as asked for: a made-up slug adds nothing to memory.
-    if (!this.#slugs.has(slug)) return Promise.resolve(null);
+    if (!this.#slugs.has(slug)) return null;
     this.#recent.add(slug);
     const thread = this.#threads.get(slug);
-    if (thread) {
-      // Most recently used last.
-      this.#threads.delete(slug);
-      this.#threads.set(slug, thread);
-      return Promise.resolve(thread);
-    }
+    if (!thread) return undefined;
+    // Most recently used last.
+    this.#threads.delete(slug);
+    this.#threads.set(slug, thread);
+    return thread;
+  }
+
+  /** The article's thread, read from its file when it is not in memory; null when nothing was ever stored for it. */
+  article(slug: string): Promise<ArticleThread | null> {
+    const atHand = this.articleAtHand(slug);
+    if (atHand !== undefined) return Promise.resolve(atHand);
     let loading = this.#loading.get(slug);
     if (!loading) {
       loading = ArticleThread.load(articleFile(this.#layout, slug), slug).then(

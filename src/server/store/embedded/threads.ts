@@ -1,7 +1,8 @@
 import { newComment } from '../records.ts';
-import type { ThreadStore } from '../roles.ts';
+import type { ThreadStore, Votes } from '../roles.ts';
+import type { ArticleThread } from './article-thread.ts';
 import { now } from '../clock.ts';
-import type { CastVote, NewComment, NewReaction, ReactionCounts, RevisionTopic, StoredComment, VoteTarget, VoteValue } from '../types.ts';
+import type { NewComment, NewReaction, ReactionCounts, RevisionTopic, StoredComment, VoteTarget, VoteValue } from '../types.ts';
 import type { EmbeddedCore } from './engine.ts';
 import type { StoreState } from './state.ts';
 
@@ -107,8 +108,10 @@ export class EmbeddedThreads implements ThreadStore {
     return { score, vote };
   }
 
-  async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, CastVote> }> {
-    return (await this.#state.article(articleSlug))?.votesOf(voter) ?? { article: 0, comments: {} };
+  votesOf(articleSlug: string, voter: string): Votes | Promise<Votes> {
+    const votesIn = (thread: ArticleThread | null): Votes => thread?.votesOf(voter) ?? { article: 0, comments: {} };
+    const thread = this.#state.articleAtHand(articleSlug);
+    return thread === undefined ? this.#state.article(articleSlug).then(votesIn) : votesIn(thread);
   }
 
   revision(topic: RevisionTopic): Promise<string> {

@@ -1,6 +1,6 @@
 import { now } from '../clock.ts';
 import { newComment } from '../records.ts';
-import type { ThreadStore } from '../roles.ts';
+import type { ThreadStore, Votes } from '../roles.ts';
 import {
   threadTopic,
   type CastVote,
@@ -136,14 +136,14 @@ export class PostgresThreads implements ThreadStore {
     return this.#votes.submit({ target, voter, decide });
   }
 
-  async votesOf(articleSlug: string, voter: string): Promise<{ article: VoteValue; comments: Record<string, CastVote> }> {
+  async votesOf(articleSlug: string, voter: string): Promise<Votes> {
     const { rows } = await this.#core.query<{ comment_id: string | null; vote: CastVote }>(
       `SELECT NULL AS comment_id, vote FROM article_votes WHERE article_slug = $1 AND voter = $2 AND vote <> 0
        UNION ALL
        SELECT comment_id, vote FROM comment_votes WHERE article_slug = $1 AND voter = $2 AND vote <> 0`,
       [articleSlug, voter],
     );
-    const votes: { article: VoteValue; comments: Record<string, CastVote> } = { article: 0, comments: {} };
+    const votes: Votes = { article: 0, comments: {} };
     for (const row of rows) {
       if (row.comment_id === null) votes.article = row.vote;
       else votes.comments[row.comment_id] = row.vote;
