@@ -2,17 +2,18 @@
 // the pages that show those articles are rendered again with the last build's own prerendering bundle
 // (src/build/render-kit.ts), and everything else is kept as it is in dist/. The result is what a full build of the same
 // tree writes, byte for byte (tests/build/content-build.test.ts).
-import { mkdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { LANGUAGE_CODES } from '../i18n/languages.ts';
+import { LANGUAGE_CODES, type LanguageCode } from '../i18n/languages.ts';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE, builtArticleDates } from '../server/articles/built-content.ts';
 import { articlePath } from '../server/articles/catalog.ts';
 import { syncingOnly } from '../server/articles/source.ts';
 import { builtFiles, ENCODED_SUFFIX } from '../server/front/file-manifest.ts';
 import { changedSlugs, readBuildSources, writeBuildSources, type BuildSources } from './build-sources.ts';
 import { precompressChanged } from './precompress.ts';
-import { openRenderKit, RENDER_KIT_DIR, type RenderKit } from './render-kit.ts';
-import { listSearchParts, SEARCH_DIR, searchPartOf, searchPartOfFile, startSearchIndex } from './search-index.ts';
+import { builtFileOf, openRenderKit, RENDER_KIT_DIR, type RenderKit } from './render-kit.ts';
+import { listSearchParts, SEARCH_DIR, searchPartOf, startSearchIndex, type SearchIndex } from './search-index.ts';
 
 /** What a content-only build did, for its log line and the tests. */
 export interface ContentBuild {
@@ -54,64 +55,113 @@ async function syncContent(root: string, slugs: ReadonlySet<string>): Promise<vo
 }
 
 /**
- * Renders the changed paths in the order the full build renders every path,
- * writes each, and hands the pages of the search index's parts those
- * articles are in (rendered now or as built) to new parts in that order, as
- * the full build does; the parts are written last, beside the old ones, and
- * swapped in. Resolves with the files written and removed, relative to
- * `clientDir`.
+ * The search index's parts the changed articles are in, made again from
+ * the start of a content-only build: Pagefind, a process of its own, takes
+ * in the pages of the articles that did not change while the content is
+ * synced and the changed articles rendered (`rendered` hands it theirs).
+ */
+interface SearchParts {
+  parts: ReadonlySet<number>;
+  search: SearchIndex;
+  /** Hands over the changed articles' pages, by file, as rendered. */
+  rendered: (pages: ReadonlyMap<string, string>) => void;
+  /** Resolves once every page is handed over. */
+  fed: Promise<void>;
+}
+
+function startSearchParts(clientDir: string, slugs: ReadonlySet<string>): SearchParts {
+  const parts = new Set([...slugs].map(searchPartOf));
+  const search = startSearchIndex(parts);
+  let rendered: SearchParts['rendered'] = () => undefined;
+  const pages = new Promise<ReadonlyMap<string, string>>((resolve) => (rendered = resolve));
+  const fed = feedSearchParts(search.add, clientDir, parts, slugs, pages);
+  fed.catch(() => undefined); // awaited by the build; a failure before that is not an unhandled one
+  return { parts, search, rendered, fed };
+}
+
+/** Stops making the parts: the build failed, or turned out to need a full one. */
+async function abandonSearchParts({ search, rendered, fed }: SearchParts): Promise<void> {
+  rendered(new Map());
+  await Promise.all([fed.catch(() => undefined), search.close()]);
+}
+
+/**
+ * Renders the changed articles' pages and twins, hands the pages to the
+ * search parts, renders the content files, and writes each; then writes the
+ * search parts beside the old ones and swaps them in. Resolves with the
+ * files written and removed, relative to `clientDir`.
  */
 async function renderChanged(
   kit: RenderKit,
   root: string,
   clientDir: string,
   slugs: ReadonlySet<string>,
+  { parts, search, rendered, fed }: SearchParts,
 ): Promise<{ written: string[]; removed: string[]; rendered: number }> {
   const changed = articlePaths(slugs);
-  const parts = new Set([...slugs].map(searchPartOf));
   const written: string[] = [];
-  let rendered = 0;
-  const search = startSearchIndex(parts);
+  const pages = new Map<string, string>();
   const kept = new Set<string>();
-  try {
-    for (const path of await kit.paths()) {
-      const file = kit.fileOf(path);
-      let body: Buffer | null | undefined;
-      if (CONTENT_FILES.has(file)) {
-        body = await kit.render(path);
-        if (body) await replaceFile(join(root, CONTENT_DIR, file), body);
-        continue;
-      }
-      if (changed.has(path.pathname.replace(/\/+$/, ''))) {
-        body = await kit.render(path);
-        kept.add(file);
-        if (body) {
-          await replaceFile(join(clientDir, file), body);
-          written.push(file);
-          rendered += 1;
-        }
-      }
-      const part = path.route.type === 'page' ? searchPartOfFile(file) : undefined;
-      if (part !== undefined && parts.has(part)) await indexPage(search.add, clientDir, file, body);
-    }
-    const removed = await removeGone(clientDir, changed, kept);
-    const searchFiles = await replaceSearchParts(search.write, clientDir, parts);
-    return { written: [...written, ...searchFiles.written], removed: [...removed, ...searchFiles.removed], rendered };
-  } catch (error) {
-    await search.close();
-    throw error;
+  const paths = await kit.paths();
+  // The changed articles first, as the search parts wait for their pages; then the content files.
+  for (const path of paths) {
+    if (!changed.has(path.pathname.replace(/\/+$/, ''))) continue;
+    const file = kit.fileOf(path);
+    const body = await kit.render(path);
+    kept.add(file);
+    if (!body) continue;
+    await replaceFile(join(clientDir, file), body);
+    written.push(file);
+    if (path.route.type === 'page') pages.set(file, body.toString('utf8'));
+  }
+  rendered(pages);
+  for (const path of paths) {
+    const file = kit.fileOf(path);
+    if (!CONTENT_FILES.has(file)) continue;
+    const body = await kit.render(path);
+    if (body) await replaceFile(join(root, CONTENT_DIR, file), body);
+  }
+  await fed;
+  const removed = await removeGone(clientDir, changed, kept);
+  const searchFiles = await replaceSearchParts(search.write, clientDir, parts);
+  return { written: [...written, ...searchFiles.written], removed: [...removed, ...searchFiles.removed], rendered: written.length };
+}
+
+/**
+ * Hands the pages of the search index's `parts` to `add` in the order a full
+ * build renders them (articleStaticPaths, src/site/content.ts: by id,
+ * `<slug>/<lang>`): the pages of the articles that did not change as the last
+ * build wrote them, those of the changed articles (`slugs`) once `rendered`
+ * holds them.
+ */
+async function feedSearchParts(
+  add: (file: string, html: string) => Promise<void>,
+  clientDir: string,
+  parts: ReadonlySet<number>,
+  slugs: ReadonlySet<string>,
+  rendered: Promise<ReadonlyMap<string, string>>,
+): Promise<void> {
+  const ids = new Set<string>();
+  for (const lang of LANGUAGE_CODES) {
+    const folder = join(clientDir, dirname(builtFileOf(articlePath('slug', lang), 'page')), '..');
+    const built = (await readdir(folder, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory());
+    for (const slug of [...slugs, ...built.map((entry) => entry.name)]) if (parts.has(searchPartOf(slug))) ids.add(`${slug}/${lang}`);
+  }
+  for (const id of [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const slug = id.slice(0, id.indexOf('/'));
+    const file = builtFileOf(articlePath(slug, id.slice(slug.length + 1) as LanguageCode), 'page');
+    const html = slugs.has(slug) ? (await rendered).get(file) : readBuilt(join(clientDir, file));
+    if (html !== undefined) await add(file, html);
   }
 }
 
-/** Hands a page to the search index: as rendered now, or as the last build wrote it (absent: not a page it wrote). */
-async function indexPage(
-  add: (file: string, html: string) => Promise<void>,
-  clientDir: string,
-  file: string,
-  body: Buffer | null | undefined,
-): Promise<void> {
-  const html = body === undefined ? await readFile(join(clientDir, file), 'utf8').catch(() => undefined) : body?.toString('utf8');
-  if (html !== undefined) await add(file, html);
+/** A built page as the last build wrote it; undefined where it wrote none (a page of another language, a draft). */
+function readBuilt(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Deletes the pages of the changed articles that no path renders any more (a translation removed), with their encodings. */
@@ -177,11 +227,22 @@ export async function buildChangedContent(root: string, now: BuildSources, mark:
   for (const { slug, date } of await builtArticleDates(join(root, CONTENT_DIR))) if (date > before.day && date <= now.day) slugs.add(slug);
   let result: ContentBuild = { slugs: [...slugs].sort(), rendered: 0, removed: 0 };
   if (slugs.size > 0) {
-    await syncContent(root, slugs);
-    const kit = await openRenderKit(root);
-    if (!kit) return undefined;
     const clientDir = join(root, 'dist', 'client');
-    const { written, removed, rendered } = await renderChanged(kit, root, clientDir, slugs);
+    const searchParts = startSearchParts(clientDir, slugs);
+    let done: Awaited<ReturnType<typeof renderChanged>>;
+    try {
+      await syncContent(root, slugs);
+      const kit = await openRenderKit(root);
+      if (!kit) {
+        await abandonSearchParts(searchParts);
+        return undefined;
+      }
+      done = await renderChanged(kit, root, clientDir, slugs, searchParts);
+    } catch (error) {
+      await abandonSearchParts(searchParts);
+      throw error;
+    }
+    const { written, removed, rendered } = done;
     await precompressChanged(root, clientDir, written, removed);
     result = { ...result, rendered, removed: removed.filter((file) => !file.startsWith(`${SEARCH_DIR}/`)).length };
   }

@@ -47,12 +47,17 @@ export function builtContentFiles(): Promise<ReturnType<typeof contentFiles>> {
 }
 
 /**
- * Every article file that is not a draft, as `[...lang]/articles/[slug]` paths.
+ * Every article file that is not a draft, as `[...lang]/articles/[slug]` paths,
+ * in the order of their ids (`<slug>/<lang>`): the order the build renders them
+ * in, and hands them to the search index in (src/build/search-index.ts), known
+ * from the files alone (not from the content store's, which follows the syncs).
  * Future-dated ones are built too: the front server holds them back until their date.
  */
 export async function articleStaticPaths() {
   await articleCatalog(); // fails the build when an article lacks its English original
-  const entries = await getCollection('articles', (entry) => entry.data.draft !== true);
+  const entries = (await getCollection('articles', (entry) => entry.data.draft !== true)).sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
   return entries.map((entry) => {
     const { slug, lang } = parseArticlePath(entry.id);
     return { params: { lang: languageParam(lang), slug }, props: { entry, slug, lang } };
