@@ -33,7 +33,7 @@ function articleSlugOf(file: string): string | undefined {
 }
 
 /** The part of the search index a built file would go to: undefined for a file that is no article's page. */
-export function searchPartOfFile(file: string): number | undefined {
+function searchPartOfFile(file: string): number | undefined {
   const slug = articleSlugOf(file);
   return slug === undefined ? undefined : searchPartOf(slug);
 }
