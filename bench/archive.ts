@@ -184,7 +184,7 @@ export async function benchArchive(): Promise<number> {
   try {
     const archive = await archiveCopy(scratch);
     const files = ARTICLES * (await readdir(join(ROOT, 'content', 'articles', TEMPLATE))).length;
-    console.log(`The archive: ${ARTICLES} generated articles in every language (${files} Markdown files) beside the site's own.\n`);
+    report(`The archive: ${ARTICLES} generated articles in every language (${files} Markdown files) beside the site's own:`);
     const stock = await stockBlog(scratch, join(archive, 'content', 'articles'));
     const stockSeconds = await timed(stock, [join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build']);
     const buildSeconds = await timed(archive, ['scripts/build-site.ts']);
