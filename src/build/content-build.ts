@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { LANGUAGE_CODES, type LanguageCode } from '../i18n/languages.ts';
+import { LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../i18n/languages.ts';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE, builtArticleDates } from '../server/articles/built-content.ts';
 import { articlePath } from '../server/articles/catalog.ts';
-import { syncingOnly } from '../server/articles/source.ts';
+import { byArticleId, syncingOnly } from '../server/articles/source.ts';
 import { builtFiles, ENCODED_SUFFIX } from '../server/front/file-manifest.ts';
 import { changedSlugs, readBuildSources, writeBuildSources, type BuildSources } from './build-sources.ts';
 import { precompressChanged } from './precompress.ts';
@@ -143,11 +143,11 @@ async function feedSearchParts(
 ): Promise<void> {
   const ids = new Set<string>();
   for (const lang of LANGUAGE_CODES) {
-    const folder = join(clientDir, dirname(builtFileOf(articlePath('slug', lang), 'page')), '..');
+    const folder = join(clientDir, languagePrefix(lang), 'articles');
     const built = (await readdir(folder, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory());
     for (const slug of [...slugs, ...built.map((entry) => entry.name)]) if (parts.has(searchPartOf(slug))) ids.add(`${slug}/${lang}`);
   }
-  for (const id of [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const id of [...ids].sort(byArticleId)) {
     const slug = id.slice(0, id.indexOf('/'));
     const file = builtFileOf(articlePath(slug, id.slice(slug.length + 1) as LanguageCode), 'page');
     const html = slugs.has(slug) ? (await rendered).get(file) : readBuilt(join(clientDir, file));

@@ -2,7 +2,7 @@ import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageParam, type LanguageCode } from '../i18n/languages.ts';
 import { builtContent, contentFiles, type PageText } from '../server/articles/built-content.ts';
 import { articleCatalog, articleSources } from '../server/articles/content-collection.ts';
-import { parseArticlePath } from '../server/articles/source.ts';
+import { byArticleId, parseArticlePath } from '../server/articles/source.ts';
 
 export type PageName = 'home' | 'projects';
 
@@ -55,9 +55,7 @@ export function builtContentFiles(): Promise<ReturnType<typeof contentFiles>> {
  */
 export async function articleStaticPaths() {
   await articleCatalog(); // fails the build when an article lacks its English original
-  const entries = (await getCollection('articles', (entry) => entry.data.draft !== true)).sort((a, b) =>
-    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-  );
+  const entries = (await getCollection('articles', (entry) => entry.data.draft !== true)).sort((a, b) => byArticleId(a.id, b.id));
   return entries.map((entry) => {
     const { slug, lang } = parseArticlePath(entry.id);
     return { params: { lang: languageParam(lang), slug }, props: { entry, slug, lang } };

@@ -39,6 +39,15 @@ export function parseArticlePath(path: string): { slug: string; lang: LanguageCo
 }
 
 /**
+ * The order of article files by their ids (`<slug>/<lang>`): the order the
+ * build renders their pages in and hands them to the search index in, which
+ * a content-only build follows (src/build/content-build.ts).
+ */
+export function byArticleId(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
  * The article folders the running content sync reads, when a content-only
  * build (src/build/content-build.ts) names them: every other article stays as
  * the content store holds it (src/site/articles-loader.ts). A global, not a
