@@ -117,8 +117,8 @@ export async function setAsideLastBuild(root: string): Promise<{ removed: Promis
 }
 
 /**
- * A content-only build when only articles' Markdown changed since the last
- * complete build (src/build/content-build.ts), unless `full`; otherwise the
+ * A content-only build when only articles' Markdown and files in `public/`
+ * changed since the last complete build (src/build/content-build.ts), unless `full`; otherwise the
  * city index and the search index beside `astro build`, then the
  * precompressed files the front server serves, and the render kit and the
  * sources the next content-only build starts from.
@@ -132,7 +132,7 @@ export async function buildSite(root: string, { full = false }: { full?: boolean
     const built = await buildChangedContent(root, sources, BUILD_MARK);
     if (built) {
       console.log(
-        `A content-only build: ${built.rendered} pages and twins rendered again, ${built.removed} removed, of ${built.slugs.length} changed article(s)${built.slugs.length > 0 ? ` (${built.slugs.join(', ')})` : ''}.`,
+        `A content-only build: ${built.rendered} pages and twins rendered again, ${built.removed} removed, of ${built.slugs.length} changed article(s)${built.slugs.length > 0 ? ` (${built.slugs.join(', ')})` : ''}; ${built.copied} file(s) of public/ copied or removed.`,
       );
       return;
     }

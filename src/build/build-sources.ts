@@ -1,22 +1,16 @@
 // What a build was made from, recorded beside the render kit (src/build/render-kit.ts) once the build is complete: the
-// next build is content-only (src/build/content-build.ts) when nothing but articles' Markdown changed since.
+// next build is content-only (src/build/content-build.ts) when nothing but articles' Markdown and files in `public/`
+// changed since.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 
-/** Everything but the articles' Markdown that a build reads: a change to any of it makes the next build a full one. */
-const CODE_SOURCES = [
-  'src',
-  'public',
-  'scripts',
-  'content/pages',
-  'astro.config.mjs',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-];
+/** Everything but the articles' Markdown and `public/` that a build reads: a change to any of it makes the next build a full one. */
+const CODE_SOURCES = ['src', 'scripts', 'content/pages', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 const ARTICLES_DIR = 'content/articles';
+/** Files the build copies as they are (images, the icon): no page reads their bytes, only their names. */
+const PUBLIC_DIR = 'public';
 /** An article file a content-only build takes: `<slug>/<lang>.md`, not in an old version's folder (`<slug>.v2/`). */
 const ARTICLE_FILE = /^[^/]+(?<!\.v\d+)\/[^/]+\.md$/;
 const RECORD = 'sources.json';
@@ -26,6 +20,8 @@ export interface BuildSources {
   code: string;
   /** Each article's Markdown file (relative to content/articles) and the digest of its bytes. */
   articles: Record<string, string>;
+  /** Each file in `public/` (relative to it) and the digest of its bytes. */
+  public: Record<string, string>;
   /** The day (UTC) the build was made on: an article dated after it was built as not yet searchable. */
   day: string;
 }
@@ -60,14 +56,16 @@ async function filesUnder(root: string, path: string): Promise<string[]> {
 export async function buildSources(root: string, settings: string, day: string): Promise<BuildSources> {
   const code = createHash('sha256').update(`${root}\n${process.version}\n${settings}\n`);
   const articles: Record<string, string> = {};
-  const files = (await Promise.all([...CODE_SOURCES, ARTICLES_DIR].map((path) => filesUnder(root, path)))).flat().sort();
+  const copied: Record<string, string> = {};
+  const files = (await Promise.all([...CODE_SOURCES, ARTICLES_DIR, PUBLIC_DIR].map((path) => filesUnder(root, path)))).flat().sort();
   for (const file of files) {
     const bytes = readFileSync(join(root, file));
     const article = file.startsWith(`${ARTICLES_DIR}/`) ? file.slice(ARTICLES_DIR.length + 1) : undefined;
     if (article !== undefined && ARTICLE_FILE.test(article)) articles[article] = digest(bytes);
+    else if (file.startsWith(`${PUBLIC_DIR}/`)) copied[file.slice(PUBLIC_DIR.length + 1)] = digest(bytes);
     else code.update(`${file}\n${digest(bytes)}\n`);
   }
-  return { code: code.digest('hex'), articles, day };
+  return { code: code.digest('hex'), articles, public: copied, day };
 }
 
 export async function readBuildSources(dir: string): Promise<BuildSources | undefined> {
@@ -86,4 +84,16 @@ export function changedSlugs(before: BuildSources, now: BuildSources): Set<strin
     if (before.articles[file] !== now.articles[file]) slugs.add(file.slice(0, file.indexOf('/')));
   }
   return slugs;
+}
+
+/** The files of `public/` that differ between two builds' sources (added, changed or removed), relative to it. */
+export function changedPublicFiles(before: BuildSources, now: BuildSources): string[] {
+  return [...new Set([...Object.keys(before.public), ...Object.keys(now.public)])]
+    .filter((file) => before.public[file] !== now.public[file])
+    .sort();
+}
+
+/** Where a file of `public/` (relative to it) is in the tree. */
+export function publicFile(root: string, file: string): string {
+  return join(root, PUBLIC_DIR, file);
 }

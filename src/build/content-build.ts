@@ -1,16 +1,17 @@
-// A content-only build: when only articles' Markdown changed since the last complete build (src/build/build-sources.ts),
-// the pages that show those articles are rendered again with the last build's own prerendering bundle
-// (src/build/render-kit.ts), and everything else is kept as it is in dist/. The result is what a full build of the same
+// A content-only build: when only articles' Markdown (or files in `public/`) changed since the last complete build
+// (src/build/build-sources.ts), the pages that show those articles are rendered again with the last build's own
+// prerendering bundle (src/build/render-kit.ts), the changed files of `public/` copied, and everything else is kept as
+// it is in dist/. The result is what a full build of the same
 // tree writes, byte for byte (tests/build/content-build.test.ts).
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../i18n/languages.ts';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE, builtArticleDates } from '../server/articles/built-content.ts';
 import { articlePath } from '../server/articles/catalog.ts';
 import { byArticleId, syncingOnly } from '../server/articles/source.ts';
 import { builtFiles, ENCODED_SUFFIX } from '../server/front/file-manifest.ts';
-import { changedSlugs, readBuildSources, writeBuildSources, type BuildSources } from './build-sources.ts';
+import { changedPublicFiles, changedSlugs, publicFile, readBuildSources, writeBuildSources, type BuildSources } from './build-sources.ts';
 import { precompressChanged } from './precompress.ts';
 import { builtFileOf, openRenderKit, RENDER_KIT_DIR, type RenderKit } from './render-kit.ts';
 import { listSearchParts, SEARCH_DIR, searchPartOf, startSearchIndex, type SearchIndex } from './search-index.ts';
@@ -23,6 +24,8 @@ export interface ContentBuild {
   rendered: number;
   /** Pages and twins of removed translations, deleted. */
   removed: number;
+  /** Files of `public/` copied again or deleted (an image changed, added or removed). */
+  copied: number;
 }
 
 /** The files a full build moves out of the served ones (scripts/build-site.ts): rendered again whatever changed. */
@@ -211,11 +214,36 @@ async function replaceSearchParts(
 }
 
 /**
- * Builds `root` by its content alone when only articles' Markdown changed
- * since the last complete build, whose time `mark` holds, and `now` is what
- * the tree holds (buildSources); resolves with what it did, or undefined
- * when a full build is needed (no build kept, code, settings or other files
- * changed).
+ * Copies the changed files of `public/` into `clientDir` as Astro's build
+ * does, and deletes those gone with their encodings; resolves with the files
+ * written and removed, relative to `clientDir`.
+ */
+async function copyChangedPublic(
+  root: string,
+  clientDir: string,
+  files: readonly string[],
+): Promise<{ written: string[]; removed: string[] }> {
+  const written: string[] = [];
+  const removed: string[] = [];
+  for (const file of files) {
+    const body = await readFile(publicFile(root, file)).catch(() => undefined);
+    if (body) {
+      await replaceFile(join(clientDir, file), body);
+      written.push(file);
+      continue;
+    }
+    for (const suffix of ['', ...Object.values(ENCODED_SUFFIX)]) await rm(join(clientDir, file + suffix), { force: true });
+    removed.push(file);
+  }
+  return { written, removed };
+}
+
+/**
+ * Builds `root` by its content alone when only articles' Markdown and files
+ * in `public/` changed since the last complete build, whose time `mark`
+ * holds, and `now` is what the tree holds (buildSources); resolves with what
+ * it did, or undefined when a full build is needed (no build kept, code,
+ * settings or other files changed).
  */
 export async function buildChangedContent(root: string, now: BuildSources, mark: string): Promise<ContentBuild | undefined> {
   const kitDir = join(root, RENDER_KIT_DIR);
@@ -225,11 +253,12 @@ export async function buildChangedContent(root: string, now: BuildSources, mark:
   const slugs = changedSlugs(before, now);
   // An article dated since the last build was built as not yet searchable: its pages are rendered again.
   for (const { slug, date } of await builtArticleDates(join(root, CONTENT_DIR))) if (date > before.day && date <= now.day) slugs.add(slug);
-  let result: ContentBuild = { slugs: [...slugs].sort(), rendered: 0, removed: 0 };
+  const clientDir = join(root, 'dist', 'client');
+  const copied = await copyChangedPublic(root, clientDir, changedPublicFiles(before, now));
+  let result: ContentBuild = { slugs: [...slugs].sort(), rendered: 0, removed: 0, copied: copied.written.length + copied.removed.length };
+  let done = { written: [] as string[], removed: [] as string[], rendered: 0 };
   if (slugs.size > 0) {
-    const clientDir = join(root, 'dist', 'client');
     const searchParts = startSearchParts(clientDir, slugs);
-    let done: Awaited<ReturnType<typeof renderChanged>>;
     try {
       await syncContent(root, slugs);
       const kit = await openRenderKit(root);
@@ -242,10 +271,11 @@ export async function buildChangedContent(root: string, now: BuildSources, mark:
       await abandonSearchParts(searchParts);
       throw error;
     }
-    const { written, removed, rendered } = done;
-    await precompressChanged(root, clientDir, written, removed);
-    result = { ...result, rendered, removed: removed.filter((file) => !file.startsWith(`${SEARCH_DIR}/`)).length };
+    result = { ...result, rendered: done.rendered, removed: done.removed.filter((file) => !file.startsWith(`${SEARCH_DIR}/`)).length };
   }
+  const written = [...done.written, ...copied.written];
+  const removed = [...done.removed, ...copied.removed];
+  if (written.length + removed.length > 0) await precompressChanged(root, clientDir, written, removed);
   await writeBuildSources(kitDir, now);
   const time = new Date();
   await utimes(join(root, mark), time, time);

@@ -161,6 +161,8 @@ export async function precompressChanged(
   written: readonly string[],
   removed: readonly string[],
 ): Promise<void> {
+  // A file's last encodings go with its last body: the new one may compress to nothing smaller.
+  for (const file of written) for (const suffix of Object.values(ENCODED_SUFFIX)) await rm(join(clientDir, file + suffix), { force: true });
   const done = await compressFiles(root, clientDir, written);
   const replaced = new Set([...written, ...removed]);
   const manifest = await FileManifest.read(clientDir);
