@@ -102,14 +102,16 @@ export function routeDigests(dir: string, entry: string, inputs: RouteInputs): R
   const texts = new Map<string, string>();
   const stopAt = new Set(pageFiles.values());
   // What every route shares: the entry (its imports of the pages left out, as their names change with them), what it
-  // reaches but the pages, and the scripts' bundles.
+  // reaches but the pages, and the browser's bundles.
   const shared = createHash('sha256');
   const entryFiles = reached(dir, entry, stopAt, texts);
   const { shared: entryText, own } = entryWithoutRoutesOwn(texts.get(entry) ?? '');
   shared.update(entryText.replace(RELATIVE_IMPORT, '"…"'));
   entryFiles.delete(entry);
   shared.update(digestOf(dir, entryFiles, texts));
-  const otherBundles = inputs.bundles.filter(([specifier, file]) => !specifier.startsWith(PAGE_ENTRY) && file !== entry).sort();
+  // Of the other entries, those of the browser's bundles (`_astro/…`), whose names the pages carry; the server's
+  // modules (`.mjs`) either are among the files reached, or no prerendered page reads them.
+  const otherBundles = inputs.bundles.filter(([specifier, file]) => !specifier.startsWith(PAGE_ENTRY) && !file.endsWith('.mjs')).sort();
   shared.update(JSON.stringify([otherBundles, inputs.scripts, inputs.origin]));
   const sharedDigest = shared.digest('hex');
   const digests: Record<string, string> = {};
