@@ -1,8 +1,8 @@
 // A content-only build: when only articles' Markdown (or files in `public/`) changed since the last complete build
 // (src/build/build-sources.ts), the pages that show those articles are rendered again with the last build's own
 // prerendering bundle (src/build/render-kit.ts), the changed files of `public/` copied, and everything else is kept as
-// it is in dist/. The result is what a full build of the same
-// tree writes, byte for byte (tests/build/content-build.test.ts).
+// it is in dist/. The result is what a full build of the same tree writes, byte for byte
+// (tests/build/content-build.test.ts).
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -167,13 +167,18 @@ function readBuilt(file: string): string | undefined {
   }
 }
 
+/** Deletes a built file and its `.br` and `.gz`, where they are. */
+async function removeWithEncodings(path: string): Promise<void> {
+  for (const suffix of ['', ...Object.values(ENCODED_SUFFIX)]) await rm(path + suffix, { force: true });
+}
+
 /** Deletes the pages of the changed articles that no path renders any more (a translation removed), with their encodings. */
 async function removeGone(clientDir: string, changed: ReadonlySet<string>, kept: ReadonlySet<string>): Promise<string[]> {
   const removed: string[] = [];
   for (const name of changed) {
     for (const file of [`${name.slice(1)}/index.html`, name.slice(1)]) {
       if (kept.has(file) || !(await stat(join(clientDir, file)).catch(() => undefined))?.isFile()) continue;
-      for (const suffix of ['', ...Object.values(ENCODED_SUFFIX)]) await rm(join(clientDir, file + suffix), { force: true });
+      await removeWithEncodings(join(clientDir, file));
       // A page's folder goes with it, as a full build would not make it (it holds nothing else).
       if (file.endsWith('/index.html')) await rmdir(dirname(join(clientDir, file))).catch(() => undefined);
       removed.push(file);
@@ -232,7 +237,7 @@ async function copyChangedPublic(
       written.push(file);
       continue;
     }
-    for (const suffix of ['', ...Object.values(ENCODED_SUFFIX)]) await rm(join(clientDir, file + suffix), { force: true });
+    await removeWithEncodings(join(clientDir, file));
     removed.push(file);
   }
   return { written, removed };
