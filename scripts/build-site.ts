@@ -8,8 +8,10 @@ import { CITY_INDEX_PATH } from '../src/server/cities/index-file.ts';
 import { LOOKUPS_PATH } from '../src/server/cities/saved-lookups.ts';
 import { pageCaptcha, pageFeatures, setting } from '../src/server/settings/environment.ts';
 import { todayUtc } from '../src/server/articles/catalog.ts';
+import { keepingFacts } from '../src/server/articles/source.ts';
 import { buildSources, writeBuildSources } from '../src/build/build-sources.ts';
 import { buildChangedContent } from '../src/build/content-build.ts';
+import { freshFacts, writeKeptFacts } from '../src/build/kept-facts.ts';
 import { precompress } from '../src/build/precompress.ts';
 import { prerenderingIntegration } from '../src/build/prerendering.ts';
 import { keepingRenderKit, promoteRenderKit, RENDER_KIT_DIR } from '../src/build/render-kit.ts';
@@ -143,10 +145,11 @@ export async function buildSite(root: string, { full = false }: { full?: boolean
   const clientDir = join(root, 'dist', 'client');
   const { removed } = await setAsideLastBuild(root);
   const search = startSearchIndex();
+  const facts = freshFacts();
   try {
     await Promise.all([
       writeCityIndex(root),
-      build({ root, integrations: [prerenderingIntegration(search.indexing, keepingRenderKit(root))] }),
+      keepingFacts(facts, () => build({ root, integrations: [prerenderingIntegration(search.indexing, keepingRenderKit(root))] })),
     ]);
     await moveContentFiles(clientDir, join(root, CONTENT_DIR));
     await search.write(join(clientDir, SEARCH_DIR));
@@ -158,6 +161,7 @@ export async function buildSite(root: string, { full = false }: { full?: boolean
   await precompress(root, clientDir);
   await writeFile(join(root, BUILD_SETTINGS), settings);
   await promoteRenderKit(root);
+  await writeKeptFacts(join(root, RENDER_KIT_DIR), facts);
   await writeBuildSources(join(root, RENDER_KIT_DIR), sources);
   await removed;
 }

@@ -9,9 +9,10 @@ import { dirname, join } from 'node:path';
 import { LANGUAGE_CODES, languagePrefix, type LanguageCode } from '../i18n/languages.ts';
 import { CONTENT_BODIES_FILE, CONTENT_DIR, CONTENT_INDEX_FILE, builtArticleDates } from '../server/articles/built-content.ts';
 import { articlePath } from '../server/articles/catalog.ts';
-import { byArticleId, syncingOnly } from '../server/articles/source.ts';
+import { byArticleId, keepingFacts, syncingOnly } from '../server/articles/source.ts';
 import { builtFiles, ENCODED_SUFFIX } from '../server/front/file-manifest.ts';
 import { changedPublicFiles, changedSlugs, publicFile, readBuildSources, writeBuildSources, type BuildSources } from './build-sources.ts';
+import { readKeptFacts, writeKeptFacts } from './kept-facts.ts';
 import { precompressChanged } from './precompress.ts';
 import { builtFileOf, openRenderKit, RENDER_KIT_DIR, type RenderKit } from './render-kit.ts';
 import { listSearchParts, SEARCH_DIR, searchPartOf, startSearchIndex, type SearchIndex } from './search-index.ts';
@@ -264,6 +265,7 @@ export async function buildChangedContent(root: string, now: BuildSources, mark:
   let done = { written: [] as string[], removed: [] as string[], rendered: 0 };
   if (slugs.size > 0) {
     const searchParts = startSearchParts(clientDir, slugs);
+    const facts = await readKeptFacts(kitDir);
     try {
       await syncContent(root, slugs);
       const kit = await openRenderKit(root);
@@ -271,7 +273,8 @@ export async function buildChangedContent(root: string, now: BuildSources, mark:
         await abandonSearchParts(searchParts);
         return undefined;
       }
-      done = await renderChanged(kit, root, clientDir, slugs, searchParts);
+      done = await keepingFacts(facts, () => renderChanged(kit, root, clientDir, slugs, searchParts));
+      await writeKeptFacts(kitDir, facts);
     } catch (error) {
       await abandonSearchParts(searchParts);
       throw error;

@@ -106,18 +106,42 @@ function contentDigest(source: ArticleSource, date: string): string {
     .digest('base64url');
 }
 
+/** What `indexSources` works out of an article file from its text and its English original's. */
+export type SourceFacts = Pick<IndexedSource, 'readingTime' | 'outdated' | 'digest'>;
+
+/**
+ * Facts worked out by an earlier build of the same code (`known`), by
+ * `factsKey`, and those of this one as they are made (`made`): a
+ * content-only build works out only its changed files' (src/build/kept-facts.ts).
+ */
+export interface FactsMemo {
+  known: ReadonlyMap<string, SourceFacts>;
+  made: Map<string, SourceFacts>;
+}
+
+/**
+ * What an article file's facts are kept by: its id and the digests of its
+ * file and of its English original's (`fileDigest`), which hold everything
+ * they are made from. Undefined where a digest is missing.
+ */
+function factsKey(source: ArticleSource, english: ArticleSource): string | undefined {
+  if (source.fileDigest === undefined || english.fileDigest === undefined) return undefined;
+  return `${source.slug}/${source.lang} ${source.fileDigest} ${english.fileDigest}`;
+}
+
 /**
  * The writer's files as the catalog keeps them, ordered by slug, then
  * language. Drafts are left out entirely; an article needs its English
  * original (the build fails naming the slug otherwise), and its English date
  * decides when every translation appears. Each English body is hashed once
  * here, so that a build of many articles and languages learns every
- * translation's status without reading a file again.
+ * translation's status without reading a file again; a file whose facts
+ * `memo` knows is not read at all.
  */
-export function indexSources(sources: readonly ArticleSource[]): IndexedSource[] {
+export function indexSources(sources: readonly ArticleSource[], memo?: FactsMemo): IndexedSource[] {
   let indexed = indexedSources.get(sources);
   if (!indexed) {
-    indexed = indexedOf(sources);
+    indexed = indexedOf(sources, memo);
     indexedSources.set(sources, indexed);
   }
   return indexed;
@@ -126,7 +150,15 @@ export function indexSources(sources: readonly ArticleSource[]): IndexedSource[]
 /** `indexSources`' answers by the array they were made from: the build's catalog and content files read the same one. */
 const indexedSources = new WeakMap<readonly ArticleSource[], IndexedSource[]>();
 
-function indexedOf(sources: readonly ArticleSource[]): IndexedSource[] {
+function factsOf(source: ArticleSource, english: ArticleSource, stamp: () => string): SourceFacts {
+  return {
+    readingTime: readingTime(source.body, source.lang),
+    outdated: source !== english && translationStatus(source.translatedFrom, stamp()) === 'outdated',
+    digest: contentDigest(source, english.date),
+  };
+}
+
+function indexedOf(sources: readonly ArticleSource[], memo: FactsMemo | undefined): IndexedSource[] {
   const bySlug = new Map<string, Map<LanguageCode, ArticleSource>>();
   for (const source of sources) {
     if (source.draft) continue;
@@ -139,20 +171,15 @@ function indexedOf(sources: readonly ArticleSource[]): IndexedSource[] {
     const translations = bySlug.get(slug) as Map<LanguageCode, ArticleSource>;
     const english = translations.get(DEFAULT_LANGUAGE);
     if (!english) throw new Error(`content/articles/${slug}: every article needs its English original, en.md or en.mdx`);
-    const stamp = englishStamp(english.body);
+    let stamp: string | undefined;
+    const englishStampOnce = () => (stamp ??= englishStamp(english.body));
     for (const lang of LANGUAGE_CODES) {
       const source = translations.get(lang);
       if (!source) continue;
-      indexed.push({
-        slug,
-        lang,
-        title: source.title,
-        date: english.date,
-        excerpt: source.excerpt,
-        readingTime: readingTime(source.body, lang),
-        outdated: source !== english && translationStatus(source.translatedFrom, stamp) === 'outdated',
-        digest: contentDigest(source, english.date),
-      });
+      const key = factsKey(source, english);
+      const facts = (key === undefined ? undefined : memo?.known.get(key)) ?? factsOf(source, english, englishStampOnce);
+      if (key !== undefined) memo?.made.set(key, facts);
+      indexed.push({ slug, lang, title: source.title, date: english.date, excerpt: source.excerpt, ...facts });
     }
   }
   return indexed;

@@ -2,8 +2,8 @@ import { getCollection } from 'astro:content';
 import { setting } from '../settings/environment.ts';
 import { builtContent } from './built-content.ts';
 import { articleBody } from './kept-beside-store.ts';
-import { createCatalog, type Catalog } from './catalog.ts';
-import { parseArticlePath, type ArticleSource } from './source.ts';
+import { createCatalog, indexSources, type Catalog } from './catalog.ts';
+import { factsMemo, parseArticlePath, type ArticleSource } from './source.ts';
 
 let sources: Promise<ArticleSource[]> | undefined;
 
@@ -19,7 +19,7 @@ export function articleSources(): Promise<ArticleSource[]> {
 
 async function readArticleSources(): Promise<ArticleSource[]> {
   const entries = await getCollection('articles');
-  return entries.map((entry) => ({
+  const sources = entries.map((entry) => ({
     ...parseArticlePath(entry.id),
     title: entry.data.title,
     date: entry.data.date,
@@ -27,7 +27,11 @@ async function readArticleSources(): Promise<ArticleSource[]> {
     draft: entry.data.draft ?? false,
     ...(entry.data.translatedFrom === undefined ? {} : { translatedFrom: entry.data.translatedFrom }),
     body: articleBody(entry),
+    ...(entry.digest === undefined ? {} : { fileDigest: String(entry.digest) }),
   }));
+  // Each file's facts worked out now, for the catalog and the content files alike, from the build's memo where it keeps one.
+  indexSources(sources, factsMemo());
+  return sources;
 }
 
 let catalog: Promise<Catalog> | undefined;

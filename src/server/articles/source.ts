@@ -1,4 +1,5 @@
 import { isLanguageCode, type LanguageCode } from '../../i18n/languages.ts';
+import type { FactsMemo } from './catalog.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -15,6 +16,8 @@ export interface ArticleSource {
   translatedFrom?: string;
   /** The Markdown (or MDX) body, front matter removed. */
   body: string;
+  /** The content layer's digest of the whole file, where it read it: the same digest, the same file. */
+  fileDigest?: string;
 }
 
 /**
@@ -54,19 +57,40 @@ export function byArticleId(a: string, b: string): number {
  * module's variable: Astro loads the content config in a module graph of its own.
  */
 const SYNC_SCOPE = Symbol.for('longhand.articleSyncScope');
-type ScopedGlobal = typeof globalThis & { [SYNC_SCOPE]?: ReadonlySet<string> | undefined };
+/** The facts memo of the running build (src/build/kept-facts.ts), a global for the same reason. */
+const FACTS_MEMO = Symbol.for('longhand.factsMemo');
+type BuildGlobal = typeof globalThis & { [SYNC_SCOPE]?: ReadonlySet<string> | undefined; [FACTS_MEMO]?: FactsMemo | undefined };
+
+/** Runs `run` with the global `key` set to `value`, and unset after. */
+async function withGlobal<K extends typeof SYNC_SCOPE | typeof FACTS_MEMO, T>(
+  key: K,
+  value: NonNullable<BuildGlobal[K]>,
+  run: () => Promise<T>,
+): Promise<T> {
+  (globalThis as BuildGlobal)[key] = value;
+  try {
+    return await run();
+  } finally {
+    (globalThis as BuildGlobal)[key] = undefined;
+  }
+}
 
 /** Runs a content sync (`sync`) that reads the article folders `slugs` alone. */
-export async function syncingOnly<T>(slugs: ReadonlySet<string>, sync: () => Promise<T>): Promise<T> {
-  (globalThis as ScopedGlobal)[SYNC_SCOPE] = slugs;
-  try {
-    return await sync();
-  } finally {
-    (globalThis as ScopedGlobal)[SYNC_SCOPE] = undefined;
-  }
+export function syncingOnly<T>(slugs: ReadonlySet<string>, sync: () => Promise<T>): Promise<T> {
+  return withGlobal(SYNC_SCOPE, slugs, sync);
 }
 
 /** The article folders the running content sync reads; undefined when it reads them all. */
 export function syncScope(): ReadonlySet<string> | undefined {
-  return (globalThis as ScopedGlobal)[SYNC_SCOPE];
+  return (globalThis as BuildGlobal)[SYNC_SCOPE];
+}
+
+/** Runs `run` (a build, or a part of one) with the catalog's facts of article files kept in `memo`. */
+export function keepingFacts<T>(memo: FactsMemo, run: () => Promise<T>): Promise<T> {
+  return withGlobal(FACTS_MEMO, memo, run);
+}
+
+/** The running build's facts memo; undefined outside a build that keeps one (`astro dev`, the tests' catalogs). */
+export function factsMemo(): FactsMemo | undefined {
+  return (globalThis as BuildGlobal)[FACTS_MEMO];
 }
