@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
-import { markdownProcessor } from './src/build/markdown-processor.ts';
+import { markdownProcessor, SHIKI_CONFIG } from './src/build/markdown-processor.ts';
 import { setting } from './src/server/settings/environment.ts';
 
 const site = setting('SITE_URL');
@@ -85,12 +85,7 @@ export default defineConfig({
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   build: { format: 'directory', inlineStylesheets: 'always' },
-  // Code follows the reader's colour scheme: light colours inline, dark ones as --shiki-dark (see global.css); the
-  // high-contrast themes keep every token readable against its background (WCAG AA).
-  markdown: {
-    processor: markdownProcessor(),
-    shikiConfig: { themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
-  },
+  markdown: { processor: markdownProcessor(), shikiConfig: SHIKI_CONFIG },
   vite: {
     plugins: [contentStoreOutOfBundles()],
     build: {

@@ -3,6 +3,32 @@ import { satteri, satteriCreateHighlightFn, satteriHighlightPlugin } from '@astr
 type Processor = ReturnType<typeof satteri>;
 type Highlight = NonNullable<Awaited<ReturnType<typeof satteriCreateHighlightFn>>>;
 
+/**
+ * A Shiki transformer lifting the time Shiki gives a line's tokenizing
+ * (500 ms by default, after which the rest of the line is left in the plain
+ * colour): on a busy machine a line's first tokenizing, which compiles its
+ * grammar's patterns, can take longer, and the same code block came out
+ * coloured otherwise from one build to the next.
+ */
+const untimedTokenizing = {
+  name: 'longhand:untimed-tokenizing',
+  preprocess(_code: string, options: { tokenizeTimeLimit?: number }): undefined {
+    options.tokenizeTimeLimit = 0;
+    return undefined;
+  },
+};
+
+/**
+ * Shiki's settings for every code block (`markdown.shikiConfig`, which MDX
+ * takes too). Code follows the reader's colour scheme: light colours inline,
+ * dark ones as --shiki-dark (see global.css); the high-contrast themes keep
+ * every token readable against its background (WCAG AA).
+ */
+export const SHIKI_CONFIG = {
+  themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const,
+  transformers: [untimedTokenizing],
+};
+
 /** Code blocks kept highlighted, the least recently used out first: an article's blocks in all its languages, many times over. */
 const REMEMBERED_BLOCKS = 512;
 

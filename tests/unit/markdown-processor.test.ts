@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { markdownProcessor } from '../../src/build/markdown-processor.ts';
+import { markdownProcessor, SHIKI_CONFIG } from '../../src/build/markdown-processor.ts';
 
 const SHIKI = {
   themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
@@ -34,4 +34,25 @@ test('with highlighting off, code is left as the writer wrote it', async () => {
   const html = (await renderer.render(ARTICLE('A'), {})).code;
   assert.doesNotMatch(html, /astro-code/);
   assert.match(html, /<code class="language-js">const answer = 42;/);
+});
+
+test('a long line is coloured to its end, however long its tokenizing takes on a busy machine', async () => {
+  // A machine so busy that a line gets 1 ms: Shiki then leaves the rest of the line in the plain colour.
+  const busyMachine = {
+    name: 'busy-machine',
+    preprocess(_code: string, options: { tokenizeTimeLimit?: number }): undefined {
+      options.tokenizeTimeLimit = 1;
+      return undefined;
+    },
+  };
+  const line = `const list = [${Array.from({ length: 4000 }, (_, at) => `"item ${at}", ${at} /* note */`).join(', ')}];`;
+  const spans = async (transformers: unknown[]) => {
+    const shikiConfig = { ...SHIKI_CONFIG, langs: [], wrap: false, transformers };
+    const renderer = await markdownProcessor().createRenderer({ syntaxHighlight: 'shiki', shikiConfig } as never);
+    return (await renderer.render(`\`\`\`js\n${line}\n\`\`\`\n`, {})).code.split('<span').length - 1;
+  };
+  const cut = await spans([busyMachine]);
+  const whole = await spans([busyMachine, ...SHIKI_CONFIG.transformers]);
+  assert.ok(whole > 4000 * 4, `every item's string, number and comment are tokens of their own (${whole} spans)`);
+  assert.ok(cut < whole / 2, `without the site's transformer, the line is cut short (${cut} spans against ${whole})`);
 });
