@@ -9,12 +9,13 @@ import { LOOKUPS_PATH } from '../src/server/cities/saved-lookups.ts';
 import { pageCaptcha, pageFeatures, setting } from '../src/server/settings/environment.ts';
 import { todayUtc } from '../src/server/articles/catalog.ts';
 import { keepingFacts } from '../src/server/articles/source.ts';
-import { buildSources, writeBuildSources } from '../src/build/build-sources.ts';
-import { buildChangedContent } from '../src/build/content-build.ts';
-import { freshFacts, writeKeptFacts } from '../src/build/kept-facts.ts';
+import { buildSources, readBuildSources, writeBuildSources, type BuildSources } from '../src/build/build-sources.ts';
+import { articlesChangedSince, buildChangedContent } from '../src/build/content-build.ts';
+import { freshFacts, readKeptFacts, writeKeptFacts } from '../src/build/kept-facts.ts';
+import { pageModulesPlugin, type PageModules, type PageReuse } from '../src/build/page-reuse.ts';
 import { precompress } from '../src/build/precompress.ts';
 import { prerenderingIntegration } from '../src/build/prerendering.ts';
-import { keepingRenderKit, promoteRenderKit, RENDER_KIT_DIR } from '../src/build/render-kit.ts';
+import { keepingRenderKit, lastRouteDigests, promoteRenderKit, RENDER_KIT_DIR } from '../src/build/render-kit.ts';
 import { listSearchParts, SEARCH_DIR, startSearchIndex } from '../src/build/search-index.ts';
 
 /** Files the build's output depends on: a newer one than the build means build again. */
@@ -95,7 +96,7 @@ const MOVED_ELSEWHERE = new Set(['EXDEV', 'EBUSY']);
  * the new build's manifest arrive. What an interrupted build left aside goes
  * too.
  */
-export async function setAsideLastBuild(root: string): Promise<{ removed: Promise<void> }> {
+export async function setAsideLastBuild(root: string, { keep = false } = {}): Promise<{ folder: string; removed: Promise<void> }> {
   const dist = join(root, 'dist');
   const aside = join(root, SET_ASIDE);
   const names = await readdir(dist).catch(() => []);
@@ -108,14 +109,37 @@ export async function setAsideLastBuild(root: string): Promise<{ removed: Promis
       if (!MOVED_ELSEWHERE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
     });
   }
-  const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', aside], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const gone = keep ? (await readdir(aside)).filter((name) => join(aside, name) !== folder).map((name) => join(aside, name)) : [aside];
+  return { folder, removed: removeInBackground(gone) };
+}
+
+/** Removes `paths` in a process of its own; resolves once they are gone. */
+export function removeInBackground(paths: readonly string[]): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['-e', 'for (const path of process.argv.slice(1)) require("node:fs").rmSync(path, { recursive: true, force: true })', ...paths],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const removed = once(child, 'exit').then(([code]) => {
     if (code !== 0) throw new Error(`The last build's files could not be removed (${SET_ASIDE}, exit ${String(code)})`);
   });
   removed.catch(() => undefined); // awaited by the build; a failure before that is not an unhandled one
-  return { removed };
+  return removed;
+}
+
+/**
+ * What a full build may take from the last one: the pages of the routes
+ * whose code did not change, when only the pages' code did (not the
+ * articles, the build, the settings or the rest of the code); undefined
+ * when it may take nothing.
+ */
+async function pagesToReuse(root: string, now: BuildSources): Promise<Omit<PageReuse, 'lastDist'> | undefined> {
+  const before = await readBuildSources(join(root, RENDER_KIT_DIR));
+  const lastRoutes = await lastRouteDigests(root);
+  if (!before || !lastRoutes || before.frame !== now.frame) return undefined;
+  if (!(await stat(join(root, BUILD_MARK)).catch(() => undefined))) return undefined;
+  if ((await articlesChangedSince(root, before, now)).size > 0) return undefined;
+  return { lastRoutes, reused: new Set(), rendered: 0 };
 }
 
 /**
@@ -139,30 +163,52 @@ export async function buildSite(root: string, { full = false }: { full?: boolean
       return;
     }
   }
+  const reusing = full ? undefined : await pagesToReuse(root, sources);
+  // The catalog's facts are worked out by the frame's code: the last build's hold when only pages' code changed.
+  const facts = reusing ? await readKeptFacts(join(root, RENDER_KIT_DIR)) : freshFacts();
   // What the last build kept describes a dist/ this build is about to replace: a failure half-way must not leave it.
   await rm(join(root, RENDER_KIT_DIR), { recursive: true, force: true });
   const { build } = await import('astro');
   const clientDir = join(root, 'dist', 'client');
-  const { removed } = await setAsideLastBuild(root);
-  const search = startSearchIndex();
-  const facts = freshFacts();
+  const { folder, removed } = await setAsideLastBuild(root, { keep: reusing !== undefined });
+  const reuse = reusing && { ...reusing, lastDist: folder };
+  const search = startSearchIndex(undefined, reuse);
+  let searchIndex: Awaited<ReturnType<typeof search.write>>;
+  let modules: PageModules | undefined;
   try {
     await Promise.all([
       writeCityIndex(root),
-      keepingFacts(facts, () => build({ root, integrations: [prerenderingIntegration(search.indexing, keepingRenderKit(root))] })),
+      keepingFacts(facts, () =>
+        build({
+          root,
+          vite: { plugins: [pageModulesPlugin((found) => (modules = found))] },
+          integrations: [
+            prerenderingIntegration(
+              search.indexing,
+              keepingRenderKit(root, () => modules, reuse),
+            ),
+          ],
+        }),
+      ),
     ]);
     await moveContentFiles(clientDir, join(root, CONTENT_DIR));
-    await search.write(join(clientDir, SEARCH_DIR));
+    searchIndex = await search.write(join(clientDir, SEARCH_DIR));
     await listSearchParts(clientDir);
   } catch (error) {
     await Promise.all([search.close(), removed.catch(() => undefined)]);
     throw error;
   }
-  await precompress(root, clientDir);
+  await precompress(root, clientDir, reuse && { lastClientDir: join(folder, 'client'), files: reuse.reused });
   await writeFile(join(root, BUILD_SETTINGS), settings);
   await promoteRenderKit(root);
   await writeKeptFacts(join(root, RENDER_KIT_DIR), facts);
   await writeBuildSources(join(root, RENDER_KIT_DIR), sources);
+  if (reuse) {
+    console.log(
+      `Only pages' code changed: ${reuse.rendered} pages and files rendered again, ${reuse.reused.size} written as the last build wrote them; the search index ${searchIndex}.`,
+    );
+    await removeInBackground([folder]);
+  }
   await removed;
 }
 

@@ -8,6 +8,12 @@ import { join, sep } from 'node:path';
 
 /** Everything but the articles' Markdown and `public/` that a build reads: a change to any of it makes the next build a full one. */
 const CODE_SOURCES = ['src', 'scripts', 'content/pages', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/**
+ * The pages' own code: what only the prerendering bundle is made of, not the
+ * content sync (`src/site/articles-loader.ts`) nor the build. A change to it
+ * alone renders again only the routes whose code changed (src/build/page-reuse.ts).
+ */
+const PAGE_CODE = /^src\/(?:components|layouts|pages|styles|site)\/(?!articles-loader\.ts$)/;
 const ARTICLES_DIR = 'content/articles';
 /** Files the build copies as they are (images, the icon): no page reads their bytes, only their names. */
 const PUBLIC_DIR = 'public';
@@ -18,6 +24,8 @@ const RECORD = 'sources.json';
 export interface BuildSources {
   /** A digest of the code and settings the build was made with (CODE_SOURCES, other files among the articles, the build settings, the folder, Node's version). */
   code: string;
+  /** The same digest without the pages' own code (PAGE_CODE). */
+  frame: string;
   /** Each article's Markdown file (relative to content/articles) and the digest of its bytes. */
   articles: Record<string, string>;
   /** Each file in `public/` (relative to it) and the digest of its bytes. */
@@ -54,7 +62,8 @@ async function filesUnder(root: string, path: string): Promise<string[]> {
  * other through the thread pool take ten times as long.
  */
 export async function buildSources(root: string, settings: string, day: string): Promise<BuildSources> {
-  const code = createHash('sha256').update(`${root}\n${process.version}\n${settings}\n`);
+  const frame = createHash('sha256').update(`${root}\n${process.version}\n${settings}\n`);
+  const pageCode = createHash('sha256');
   const articles: Record<string, string> = {};
   const copied: Record<string, string> = {};
   const files = (await Promise.all([...CODE_SOURCES, ARTICLES_DIR, PUBLIC_DIR].map((path) => filesUnder(root, path)))).flat().sort();
@@ -63,9 +72,10 @@ export async function buildSources(root: string, settings: string, day: string):
     const article = file.startsWith(`${ARTICLES_DIR}/`) ? file.slice(ARTICLES_DIR.length + 1) : undefined;
     if (article !== undefined && ARTICLE_FILE.test(article)) articles[article] = digest(bytes);
     else if (file.startsWith(`${PUBLIC_DIR}/`)) copied[file.slice(PUBLIC_DIR.length + 1)] = digest(bytes);
-    else code.update(`${file}\n${digest(bytes)}\n`);
+    else (PAGE_CODE.test(file) ? pageCode : frame).update(`${file}\n${digest(bytes)}\n`);
   }
-  return { code: code.digest('hex'), articles, public: copied, day };
+  const frameDigest = frame.digest('hex');
+  return { code: digest(`${frameDigest}\n${pageCode.digest('hex')}`), frame: frameDigest, articles, public: copied, day };
 }
 
 export async function readBuildSources(dir: string): Promise<BuildSources | undefined> {

@@ -194,7 +194,7 @@ async function removeGone(clientDir: string, changed: ReadonlySet<string>, kept:
  * written and those gone, relative to `clientDir`.
  */
 async function replaceSearchParts(
-  write: (dir: string) => Promise<void>,
+  write: (dir: string) => Promise<unknown>,
   clientDir: string,
   parts: ReadonlySet<number>,
 ): Promise<{ written: string[]; removed: string[] }> {
@@ -217,6 +217,16 @@ async function replaceSearchParts(
   await rm(next, { recursive: true, force: true });
   written.push(...(await listSearchParts(clientDir)));
   return { written, removed };
+}
+
+/**
+ * The articles whose pages differ from the last build's (`before`): those
+ * whose files changed, and those dated since, built then as not yet searchable.
+ */
+export async function articlesChangedSince(root: string, before: BuildSources, now: BuildSources): Promise<Set<string>> {
+  const slugs = changedSlugs(before, now);
+  for (const { slug, date } of await builtArticleDates(join(root, CONTENT_DIR))) if (date > before.day && date <= now.day) slugs.add(slug);
+  return slugs;
 }
 
 /**
@@ -256,9 +266,7 @@ export async function buildChangedContent(root: string, now: BuildSources, mark:
   const before = await readBuildSources(kitDir);
   if (!before || !(await stat(join(root, mark)).catch(() => undefined))) return undefined;
   if (now.code !== before.code) return undefined;
-  const slugs = changedSlugs(before, now);
-  // An article dated since the last build was built as not yet searchable: its pages are rendered again.
-  for (const { slug, date } of await builtArticleDates(join(root, CONTENT_DIR))) if (date > before.day && date <= now.day) slugs.add(slug);
+  const slugs = await articlesChangedSince(root, before, now);
   const clientDir = join(root, 'dist', 'client');
   const copied = await copyChangedPublic(root, clientDir, changedPublicFiles(before, now));
   let result: ContentBuild = { slugs: [...slugs].sort(), rendered: 0, removed: 0, copied: copied.written.length + copied.removed.length };

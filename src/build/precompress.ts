@@ -4,7 +4,7 @@
 // the files; each does its files' reads, compression and writes synchronously:
 // tens of thousands of small file operations handed one by one to libuv's
 // thread pool cost more in handing over than in the work itself.
-import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,8 @@ interface Share {
   clientDir: string;
   cacheDir: string;
   files: string[];
+  /** Pages written as the last build wrote them, whose encodings are moved here from its `client/` (PageReuse). */
+  reused?: { lastClientDir: string; files: string[] };
 }
 interface ShareDone {
   entries: ManifestFile[];
@@ -86,20 +88,39 @@ function compressCached(path: string, identity: Buffer, key: string, cacheDir: s
   writeFileSync(cached('.done'), '');
 }
 
+/**
+ * Moves the encodings of the last build's same page at `from` beside `path`:
+ * made of the same bytes by the same code, they are what compressing would
+ * write, for a rename each.
+ */
+function moveEncoded(from: string, path: string): void {
+  for (const suffix of Object.values(ENCODED_SUFFIX)) {
+    try {
+      renameSync(from + suffix, path + suffix);
+    } catch (error) {
+      const { code } = error as NodeJS.ErrnoException;
+      if (code === 'EXDEV') copyFileSync(from + suffix, path + suffix);
+      else if (code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 function stampOf(path: string): BodyStamp | undefined {
   const info = statSync(path, { throwIfNoEntry: false });
   return info ? { size: info.size, mtimeMs: info.mtimeMs } : undefined;
 }
 
 /** One worker's files: compressed where that helps, each described as it is on disk afterwards. */
-function precompressShare({ clientDir, cacheDir, files }: Share): ShareDone {
+function precompressShare({ clientDir, cacheDir, files, reused }: Share): ShareDone {
   const done: ShareDone = { entries: [], keys: [] };
+  const reusedFiles = new Set(reused?.files);
   for (const file of files) {
     const path = join(clientDir, file);
     const identity = readFileSync(path);
     const etag = etagOf(identity);
     const contentType = mediaTypeOf(path);
-    if (isPage(contentType)) writeEncoded(path, encodeBody(identity, PAGE_QUALITY));
+    if (isPage(contentType) && reused && reusedFiles.has(file)) moveEncoded(join(reused.lastClientDir, file), path);
+    else if (isPage(contentType)) writeEncoded(path, encodeBody(identity, PAGE_QUALITY));
     else if (isCompressible(contentType)) {
       const key = etag.slice(1, -1);
       compressCached(path, identity, key, cacheDir);
@@ -123,21 +144,36 @@ function runShare(share: Share): Promise<ShareDone> {
 }
 
 /** Compresses `files` of `clientDir`, on every core at once; resolves with each worker's share. */
-async function compressFiles(root: string, clientDir: string, files: readonly string[]): Promise<ShareDone[]> {
+async function compressFiles(root: string, clientDir: string, files: readonly string[], reuse?: ReusedPages): Promise<ShareDone[]> {
   const cacheDir = join(root, COMPRESSED_CACHE);
   await mkdir(cacheDir, { recursive: true });
   const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(files.length / 100)));
   const shares = Array.from({ length: workers }, (_, index) => files.filter((_file, at) => at % workers === index));
-  return Promise.all(shares.map((share) => runShare({ clientDir, cacheDir, files: share })));
+  return Promise.all(
+    shares.map((share) =>
+      runShare({
+        clientDir,
+        cacheDir,
+        files: share,
+        ...(reuse && { reused: { lastClientDir: reuse.lastClientDir, files: share.filter((file) => reuse.files.has(file)) } }),
+      }),
+    ),
+  );
+}
+
+/** The pages a build wrote as the last build wrote them, and where the last build's files are (src/build/page-reuse.ts). */
+export interface ReusedPages {
+  lastClientDir: string;
+  files: ReadonlySet<string>;
 }
 
 /**
  * Writes `.br` and `.gz` beside every compressible built file of
- * `clientDir`, then the manifest; empties the cache of what this build did
- * not use.
+ * `clientDir` (moving those of `reused` pages from the last build), then the
+ * manifest; empties the cache of what this build did not use.
  */
-export async function precompress(root: string, clientDir: string): Promise<void> {
-  const done = await compressFiles(root, clientDir, await builtFiles(clientDir));
+export async function precompress(root: string, clientDir: string, reused?: ReusedPages): Promise<void> {
+  const done = await compressFiles(root, clientDir, await builtFiles(clientDir), reused);
   await writeFileManifest(
     clientDir,
     done.flatMap(({ entries }) => entries),

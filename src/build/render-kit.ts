@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
+import { lastBuilt, routeDigests, type PageModules, type PageReuse } from './page-reuse.ts';
 
 /** Where the last full build's kit is kept, and where the build being made writes its own until it is complete. */
 export const RENDER_KIT_DIR = '.cache/render-kit';
@@ -47,6 +48,8 @@ interface KitRecord {
   pages: [string, { styles: unknown[] }][];
   bundles: [string, string][];
   scripts: unknown[];
+  /** Each page component's route digest (src/build/page-reuse.ts). */
+  routes: Record<string, string>;
 }
 
 async function prerenderEntry(dir: string): Promise<string> {
@@ -55,17 +58,65 @@ async function prerenderEntry(dir: string): Promise<string> {
   return entry;
 }
 
+/** The route digests the last complete build recorded; undefined when there is no kit. */
+export async function lastRouteDigests(root: string): Promise<Record<string, string> | undefined> {
+  const text = await readFile(join(root, RENDER_KIT_DIR, RECORD), 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : (JSON.parse(text) as KitRecord).routes;
+}
+
+/** What the build hands the bundle's `app`, as the kit records it. */
+function recordOf(entry: string, internals: BuildInternals, options: BuildOptions): Omit<KitRecord, 'routes'> {
+  return {
+    entry,
+    origin: options.origin,
+    pages: [...internals.pagesByKeys].map(([key, page]) => [key, { styles: page.styles }]),
+    bundles: [...internals.entrySpecifierToBundleMap],
+    scripts: options.settings.scripts,
+  };
+}
+
 /**
  * Astro's prerenderer, which also keeps its bundle and build state in
  * NEXT_RENDER_KIT_DIR once every page is written (`promoteRenderKit` makes
  * it the kit once the whole build is). It reads the state as Astro hands it
- * to the bundle's `app`, which it imports first (the same module Astro imports).
+ * to the bundle's `app`, which it imports first (the same module Astro
+ * imports). With `reuse`, a path of a route whose digest is the last build's
+ * is answered with the last build's file, not rendered.
  */
-export function keepingRenderKit(root: string): (astroDefault: AstroPrerenderer) => AstroPrerenderer {
+export function keepingRenderKit(
+  root: string,
+  modules: () => PageModules | undefined,
+  reuse?: PageReuse,
+): (astroDefault: AstroPrerenderer) => AstroPrerenderer {
   return (astroDefault) => {
-    const seen: { internals?: BuildInternals; options?: BuildOptions; entry?: string } = {};
+    const seen: { internals?: BuildInternals; options?: BuildOptions; entry?: string; record?: KitRecord } = {};
+    const recorded = (): KitRecord => {
+      const { internals, options, entry } = seen;
+      if (!internals || !options || !entry) throw new Error("Astro's prerenderer was not set up as the render kit expects");
+      if (!seen.record) {
+        const found = modules();
+        if (!found) throw new Error("The prerendering bundle's modules were not seen as it was made (pageModulesPlugin)");
+        const record = recordOf(entry, internals, options);
+        seen.record = { ...record, routes: routeDigests(join(root, PRERENDER_DIR), entry, record, found) };
+      }
+      return seen.record;
+    };
     return {
       ...astroDefault,
+      async render(request, options) {
+        const { component, type } = options.routeData;
+        const digest = reuse && type !== 'redirect' ? recorded().routes[component] : undefined;
+        if (reuse && digest !== undefined && reuse.lastRoutes[component] === digest) {
+          const file = builtFileOf(new URL(request.url).pathname, type);
+          const body = lastBuilt(reuse, file);
+          if (body) {
+            reuse.reused.add(file);
+            return new Response(body);
+          }
+        }
+        if (reuse) reuse.rendered++;
+        return astroDefault.render(request, options);
+      },
       async setup() {
         const dir = join(root, PRERENDER_DIR);
         seen.entry = await prerenderEntry(dir);
@@ -81,22 +132,15 @@ export function keepingRenderKit(root: string): (astroDefault: AstroPrerenderer)
           setOptions(options);
         };
         await astroDefault.setup?.();
+        recorded();
       },
       async teardown() {
         await astroDefault.teardown?.();
-        const { internals, options, entry } = seen;
-        if (!internals || !options || !entry) throw new Error("Astro's prerenderer was not set up as the render kit expects");
+        const record = recorded();
         const next = join(root, NEXT_RENDER_KIT_DIR);
         await rm(next, { recursive: true, force: true });
         await mkdir(next, { recursive: true });
         await cp(join(root, PRERENDER_DIR), join(next, BUNDLE), { recursive: true });
-        const record: KitRecord = {
-          entry,
-          origin: options.origin,
-          pages: [...internals.pagesByKeys].map(([key, page]) => [key, { styles: page.styles }]),
-          bundles: [...internals.entrySpecifierToBundleMap],
-          scripts: options.settings.scripts,
-        };
         await writeFile(join(next, RECORD), JSON.stringify(record));
       },
     };

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { copyFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroPrerenderer } from 'astro';
 import * as pagefind from 'pagefind';
+import { lastBuilt, type PageReuse } from './page-reuse.ts';
 import { builtFileOf } from './render-kit.ts';
 
 /** Pages handed to Pagefind and not yet taken in: past this many, the build waits for it (memory stays bounded). */
@@ -58,8 +59,12 @@ export interface SearchIndex {
   add: (file: string, html: string) => Promise<void>;
   /** Astro's prerenderer, handing each page over as it is rendered. */
   indexing: (astroDefault: AstroPrerenderer) => AstroPrerenderer;
-  /** Writes each part that was handed a page into `dir/<part>`, once every page is in, and stops Pagefind. */
-  write: (dir: string) => Promise<void>;
+  /**
+   * Writes each part that was handed a page into `dir/<part>`, once every
+   * page is in, and stops Pagefind; resolves with whether the parts were
+   * made, or kept as the last build made them (see `reuse`).
+   */
+  write: (dir: string) => Promise<'made' | 'kept'>;
   /** Stops Pagefind, written or not. */
   close: () => Promise<void>;
 }
@@ -70,8 +75,45 @@ function failure(what: string, errors: readonly string[]): Error {
 
 type PagefindIndex = NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>;
 
-/** A search index of the parts `parts` (every part when undefined): pages of other parts are not taken. */
-export function startSearchIndex(parts?: ReadonlySet<number>): SearchIndex {
+/**
+ * How a build that reuses pages (src/build/page-reuse.ts) hands them over:
+ * a page written again as the last build wrote it is held back until a page
+ * the index `takes` is rendered anew; then every page held is handed over,
+ * in order, and every later one as it comes. `unchanged` tells whether no
+ * page the index takes was rendered anew.
+ */
+function feedingHeldBack(
+  reuse: PageReuse,
+  takes: (file: string, html: string) => boolean,
+  add: (file: string, html: string) => Promise<void>,
+): { hand: (file: string, response: Response) => Promise<void>; unchanged: () => boolean } {
+  let held: string[] | undefined = [];
+  return {
+    async hand(file, response) {
+      if (held && reuse.reused.has(file)) {
+        held.push(file);
+        return;
+      }
+      const html = await response.clone().text();
+      if (held && takes(file, html)) {
+        for (const page of held) await add(page, new TextDecoder().decode(lastBuilt(reuse, page)));
+        held = undefined;
+      }
+      await add(file, html);
+    },
+    unchanged: () => held !== undefined && held.length > 0,
+  };
+}
+
+/**
+ * A search index of the parts `parts` (every part when undefined): pages of
+ * other parts are not taken. With `reuse` (src/build/page-reuse.ts), the
+ * pages written again as the last build wrote them are held back until a
+ * page it takes is rendered anew: when none is, every page it takes is the
+ * last build's, in the same order, and so is its index, which `write` moves
+ * into place.
+ */
+export function startSearchIndex(parts?: ReadonlySet<number>, reuse?: PageReuse): SearchIndex {
   const indexes = new Map<number, Promise<PagefindIndex>>();
   const indexOf = (part: number): Promise<PagefindIndex> => {
     let index = indexes.get(part);
@@ -86,9 +128,14 @@ export function startSearchIndex(parts?: ReadonlySet<number>): SearchIndex {
   };
   const waiting = new Set<Promise<void>>();
   const failed: string[] = [];
-  const add = (file: string, html: string): Promise<void> => {
+  /** The part a page goes to; undefined for a page the index does not take. */
+  const partTaking = (file: string, html: string): number | undefined => {
     const part = searchPartOfFile(file);
-    if (part === undefined || (parts && !parts.has(part)) || !html.includes('data-pagefind-body')) return Promise.resolve();
+    return part === undefined || (parts && !parts.has(part)) || !html.includes('data-pagefind-body') ? undefined : part;
+  };
+  const add = (file: string, html: string): Promise<void> => {
+    const part = partTaking(file, html);
+    if (part === undefined) return Promise.resolve();
     const adding = indexOf(part)
       .then((index) => index.addHTMLFile({ sourcePath: file, content: html }))
       .then(
@@ -103,6 +150,9 @@ export function startSearchIndex(parts?: ReadonlySet<number>): SearchIndex {
     waiting.add(tracked);
     return waiting.size >= MOST_WAITING ? Promise.race(waiting) : Promise.resolve();
   };
+  const feeding = reuse
+    ? feedingHeldBack(reuse, (file, html) => partTaking(file, html) !== undefined, add)
+    : { hand: async (file: string, response: Response) => add(file, await response.clone().text()), unchanged: () => false };
   return {
     add,
     indexing: (astroDefault) => ({
@@ -110,13 +160,18 @@ export function startSearchIndex(parts?: ReadonlySet<number>): SearchIndex {
       render: async (request, options) => {
         const rendered = await astroDefault.render(request, options);
         const response = rendered instanceof Response ? rendered : rendered.response;
-        if (options.routeData.type === 'page' && response.ok) {
-          await add(builtFileOf(new URL(request.url).pathname, 'page'), await response.clone().text());
-        }
+        if (options.routeData.type === 'page' && response.ok)
+          await feeding.hand(builtFileOf(new URL(request.url).pathname, 'page'), response);
         return rendered;
       },
     }),
     async write(dir) {
+      if (reuse && feeding.unchanged()) {
+        await pagefind.close();
+        await rm(dir, { recursive: true, force: true });
+        await rename(join(reuse.lastDist, 'client', SEARCH_DIR), dir);
+        return 'kept';
+      }
       try {
         await Promise.all(waiting);
         if (failed.length > 0) throw failure('read the site', failed);
@@ -129,6 +184,7 @@ export function startSearchIndex(parts?: ReadonlySet<number>): SearchIndex {
       } finally {
         await pagefind.close();
       }
+      return 'made';
     },
     async close() {
       await pagefind.close();

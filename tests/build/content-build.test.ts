@@ -2,13 +2,13 @@
 // alone and copies the images (src/build/content-build.ts), and writes what a full build of the same tree writes, byte
 // for byte. In tests/build: it builds a site three times.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { searchPartOf } from '../../src/build/search-index.ts';
 import { request } from '../support/http.ts';
 import { seededRandom } from '../support/random.ts';
+import { builtOutput, differingFiles } from '../support/built-output.ts';
 import { PREPARED_BUILD } from '../support/prepared-build.ts';
 import { addFiles, build, copyProject, startSite } from '../support/site.ts';
 
@@ -27,32 +27,6 @@ const REMOVED_IMAGE = 'images/the-price-of-a-beer.svg';
 
 const article = (title: string, body: string): string =>
   `---\ntitle: "${title}"\ndate: 2021-06-01\nexcerpt: "Added between two builds."\n---\n\n${body}\n`;
-
-/**
- * What the build wrote for the server: every served file and the content files by the digest of their bytes, and the
- * manifest's lines without the times it records of the files (a content-only build writes fewer files, at other times).
- */
-async function builtOutput(dir: string): Promise<Map<string, string>> {
-  const output = new Map<string, string>();
-  for (const folder of ['dist/client', 'dist/content']) {
-    for (const entry of await readdir(join(dir, folder), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const path = join(entry.parentPath, entry.name);
-      output.set(
-        path.slice(dir.length + 1),
-        createHash('sha256')
-          .update(await readFile(path))
-          .digest('hex'),
-      );
-    }
-  }
-  for (const line of (await readFile(join(dir, 'dist/static-files.tsv'), 'utf8')).split('\n').filter(Boolean)) {
-    const [name = '', fields = '[]'] = line.split('\t');
-    const [etag, size, , brSize, , gzSize] = JSON.parse(fields) as unknown[];
-    output.set(`manifest ${name}`, JSON.stringify([etag, size, brSize, gzSize]));
-  }
-  return output;
-}
 
 /** `count` English articles of made-up words in the search part of `slug`, by path. */
 function generatedArticles(slug: string, count: number): Record<string, string> {
@@ -127,10 +101,7 @@ test('a content-only build renders the changed articles alone, copies the change
   assert.equal(full.code, 0, full.output);
   assert.doesNotMatch(full.output, /content-only/);
   const fromScratch = await builtOutput(dir);
-  const differing = [...new Set([...contentOnly.keys(), ...fromScratch.keys()])].filter(
-    (file) => contentOnly.get(file) !== fromScratch.get(file),
-  );
-  assert.deepEqual(differing, [], 'files that differ between the content-only build and a full one');
+  assert.deepEqual(differingFiles(contentOnly, fromScratch), [], 'files that differ between the content-only build and a full one');
   assert.ok(
     fromScratch.has(`dist/client/fr/articles/${ADDED}/index.html`) && !fromScratch.has(`dist/client/de/articles/${SHORTENED}/index.html`),
   );
