@@ -12,10 +12,10 @@ import { keepingFacts } from '../src/server/articles/source.ts';
 import { buildSources, readBuildSources, writeBuildSources, type BuildSources } from '../src/build/build-sources.ts';
 import { articlesChangedSince, buildChangedContent } from '../src/build/content-build.ts';
 import { freshFacts, readKeptFacts, writeKeptFacts } from '../src/build/kept-facts.ts';
-import { pageModulesPlugin, type PageModules, type PageReuse } from '../src/build/page-reuse.ts';
+import { changedModules, pageModulesPlugin, type PageModules, type PageReuse } from '../src/build/page-reuse.ts';
 import { precompress } from '../src/build/precompress.ts';
 import { prerenderingIntegration } from '../src/build/prerendering.ts';
-import { keepingRenderKit, lastRouteDigests, promoteRenderKit, RENDER_KIT_DIR } from '../src/build/render-kit.ts';
+import { keepingRenderKit, lastPageCode, promoteRenderKit, RENDER_KIT_DIR } from '../src/build/render-kit.ts';
 import { listSearchParts, SEARCH_DIR, startSearchIndex } from '../src/build/search-index.ts';
 
 /** Files the build's output depends on: a newer one than the build means build again. */
@@ -135,11 +135,11 @@ export function removeInBackground(paths: readonly string[]): Promise<void> {
  */
 async function pagesToReuse(root: string, now: BuildSources): Promise<Omit<PageReuse, 'lastDist'> | undefined> {
   const before = await readBuildSources(join(root, RENDER_KIT_DIR));
-  const lastRoutes = await lastRouteDigests(root);
-  if (!before || !lastRoutes || before.frame !== now.frame) return undefined;
+  const last = await lastPageCode(root);
+  if (!before || !last || before.frame !== now.frame) return undefined;
   if (!(await stat(join(root, BUILD_MARK)).catch(() => undefined))) return undefined;
   if ((await articlesChangedSince(root, before, now)).size > 0) return undefined;
-  return { lastRoutes, reused: new Set(), rendered: 0 };
+  return { lastRoutes: last.routes, lastModules: last.modules, reused: new Set(), rendered: 0 };
 }
 
 /**
@@ -205,7 +205,7 @@ export async function buildSite(root: string, { full = false }: { full?: boolean
   await writeBuildSources(join(root, RENDER_KIT_DIR), sources);
   if (reuse) {
     console.log(
-      `Only pages' code changed: ${reuse.rendered} pages and files rendered again, ${reuse.reused.size} written as the last build wrote them; the search index ${searchIndex}.`,
+      `Only pages' code changed: ${reuse.rendered} pages and files rendered again, ${reuse.reused.size} written as the last build wrote them; the search index ${searchIndex}. Modules changed: ${changedModules(root, reuse.lastModules, modules?.modules ?? {})}.`,
     );
     await removeInBackground([folder]);
   }

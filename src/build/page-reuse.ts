@@ -68,6 +68,8 @@ export interface PageModules {
   shared: string;
   /** By page component (`src/pages/…`): what its page's module reaches. */
   pages: ReadonlyMap<string, string>;
+  /** Every module either reaches, by id: the digest of its code. */
+  modules: Readonly<Record<string, string>>;
 }
 
 /** What Vite's bundler tells a plugin of the modules it bundled (its plugin context, as `generateBundle` has it). */
@@ -112,13 +114,11 @@ function pageModulesOf(graph: ModuleGraph): PageModules {
       id.slice(PAGE_MODULE.length).replace('@_@', '.'),
       reached([id], () => false),
     );
-  return {
-    shared: reached(
-      ids.filter((id) => graph.getModuleInfo(id)?.isEntry === true && !isPage(id)),
-      isPage,
-    ),
-    pages,
-  };
+  const shared = reached(
+    ids.filter((id) => graph.getModuleInfo(id)?.isEntry === true && !isPage(id)),
+    isPage,
+  );
+  return { shared, pages, modules: Object.fromEntries([...codeDigests].sort(([a], [b]) => (a < b ? -1 : 1))) };
 }
 
 /**
@@ -167,10 +167,27 @@ export interface PageReuse {
   lastDist: string;
   /** The last build's route digests (routeDigests). */
   lastRoutes: Readonly<Record<string, string>>;
+  /** The last build's modules (PageModules' `modules`). */
+  lastModules: Readonly<Record<string, string>>;
   /** The built files written again as the last build wrote them, relative to `client/`; filled as the build goes. */
   reused: Set<string>;
   /** How many pages and files were rendered anew; filled as the build goes. */
   rendered: number;
+}
+
+/** Most modules a build names as changed; past them, it counts them. */
+const NAMED_MODULES = 5;
+
+/**
+ * The modules whose code differs between two builds' (added or gone too), as
+ * a build names them to say what made it render pages again: paths relative
+ * to `root`, a few of them.
+ */
+export function changedModules(root: string, last: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>): string {
+  const changed = [...new Set([...Object.keys(last), ...Object.keys(now)])].filter((id) => last[id] !== now[id]).sort();
+  if (changed.length === 0) return 'none (styles or scripts only)';
+  const named = changed.slice(0, NAMED_MODULES).map((id) => (id.startsWith(`${root}/`) ? id.slice(root.length + 1) : id.replace('\0', '')));
+  return `${named.join(', ')}${changed.length > named.length ? ` and ${changed.length - named.length} more` : ''}`;
 }
 
 /** The last build's bytes of a built file, if it wrote one. */

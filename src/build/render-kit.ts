@@ -50,6 +50,8 @@ interface KitRecord {
   scripts: unknown[];
   /** Each page component's route digest (src/build/page-reuse.ts). */
   routes: Record<string, string>;
+  /** The digest of each module the routes reach (PageModules' `modules`). */
+  modules: Record<string, string>;
 }
 
 async function prerenderEntry(dir: string): Promise<string> {
@@ -58,14 +60,16 @@ async function prerenderEntry(dir: string): Promise<string> {
   return entry;
 }
 
-/** The route digests the last complete build recorded; undefined when there is no kit. */
-export async function lastRouteDigests(root: string): Promise<Record<string, string> | undefined> {
+/** The route digests and module digests the last complete build recorded; undefined when there is no kit. */
+export async function lastPageCode(root: string): Promise<Pick<KitRecord, 'routes' | 'modules'> | undefined> {
   const text = await readFile(join(root, RENDER_KIT_DIR, RECORD), 'utf8').catch(() => undefined);
-  return text === undefined ? undefined : (JSON.parse(text) as KitRecord).routes;
+  if (text === undefined) return undefined;
+  const { routes, modules } = JSON.parse(text) as Partial<KitRecord>;
+  return routes && modules ? { routes, modules } : undefined;
 }
 
 /** What the build hands the bundle's `app`, as the kit records it. */
-function recordOf(entry: string, internals: BuildInternals, options: BuildOptions): Omit<KitRecord, 'routes'> {
+function recordOf(entry: string, internals: BuildInternals, options: BuildOptions): Omit<KitRecord, 'routes' | 'modules'> {
   return {
     entry,
     origin: options.origin,
@@ -97,7 +101,7 @@ export function keepingRenderKit(
         const found = modules();
         if (!found) throw new Error("The prerendering bundle's modules were not seen as it was made (pageModulesPlugin)");
         const record = recordOf(entry, internals, options);
-        seen.record = { ...record, routes: routeDigests(join(root, PRERENDER_DIR), entry, record, found) };
+        seen.record = { ...record, routes: routeDigests(join(root, PRERENDER_DIR), entry, record, found), modules: { ...found.modules } };
       }
       return seen.record;
     };
