@@ -51,7 +51,7 @@ interface KitRecord {
   /** Each page component's route digest (src/build/page-reuse.ts). */
   routes: Record<string, string>;
   /** The digest of each module the routes reach (PageModules' `modules`). */
-  modules: Record<string, string>;
+  modules: Readonly<Record<string, string>>;
 }
 
 async function prerenderEntry(dir: string): Promise<string> {
@@ -101,7 +101,7 @@ export function keepingRenderKit(
         const found = modules();
         if (!found) throw new Error("The prerendering bundle's modules were not seen as it was made (pageModulesPlugin)");
         const record = recordOf(entry, internals, options);
-        seen.record = { ...record, routes: routeDigests(join(root, PRERENDER_DIR), entry, record, found), modules: { ...found.modules } };
+        seen.record = { ...record, routes: routeDigests(join(root, PRERENDER_DIR), entry, record, found), modules: found.modules };
       }
       return seen.record;
     };
